@@ -1,0 +1,109 @@
+"""The checked, derived fact base: the only view of the data that renderers get.
+
+``KnowledgeBase.open(data_dir)`` loads, checks and derives; it raises
+:class:`~kb.problems.DataError` with every problem found, so nothing is ever
+rendered from data that failed a rule.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from . import check, derive
+from .derive import Check
+from .load import Origin, load
+from .problems import DataError
+from .schema import Claim, Conflict, Entity, Metric, SourceRecord, Term, Tier, Unit
+
+
+def today() -> dt.date:
+    """Today, or KB_TODAY (YYYY-MM-DD) when set, so builds and tests are repeatable."""
+    forced = os.environ.get("KB_TODAY")
+    return dt.date.fromisoformat(forced) if forced else dt.date.today()
+
+
+@dataclass
+class KnowledgeBase:
+    data_dir: Path
+    claims: dict[str, Claim]
+    entities: dict[str, Entity]
+    sources: dict[str, SourceRecord]
+    metrics: dict[str, Metric]
+    units: dict[str, Unit]
+    tiers: dict[str, Tier]
+    conflicts: dict[str, Conflict]
+    glossary: dict[str, Term]
+    origins: dict[tuple[str, str], Origin]
+    checks: dict[str, Check] = field(default_factory=dict)
+    # reverse indexes
+    claims_by_entity: dict[str, list[str]] = field(default_factory=dict)
+    claims_by_source: dict[str, list[str]] = field(default_factory=dict)
+    claims_by_tier: dict[str, list[str]] = field(default_factory=dict)
+    derived_from: dict[str, list[str]] = field(default_factory=dict)  # input -> claims derived from it
+    conflicts_by_claim: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, data_dir, on: Optional[dt.date] = None) -> "KnowledgeBase":
+        data_dir = Path(data_dir)
+        loaded = load(data_dir)
+        problems = list(loaded.problems)
+        if not problems:
+            problems = check.run(loaded, data_dir, on or today())
+        if problems:
+            raise DataError(problems)
+        r = loaded.records
+        kb = cls(data_dir, r["claims"], r["entities"], r["sources"], r["metrics"], r["units"],
+                 r["tiers"], r["conflicts"], r["glossary"], loaded.origins)
+        kb._index()
+        kb._derive()
+        return kb
+
+    def _index(self):
+        by_entity, by_source, by_tier = defaultdict(list), defaultdict(list), defaultdict(list)
+        derived, conflicts = defaultdict(list), defaultdict(list)
+        for cid, c in self.claims.items():
+            for e in {c.subject, c.conditions.model, c.conditions.baseline, c.conditions.benchmark} - {None}:
+                by_entity[e].append(cid)
+            for s in dict.fromkeys(x for cit in c.citations for x in (cit.source, cit.attributed_to) if x):
+                by_source[s].append(cid)
+            by_tier[c.tier].append(cid)
+            for inp in (c.derivation.inputs if c.derivation else []):
+                derived[inp].append(cid)
+        for xid, x in self.conflicts.items():
+            for cid in dict.fromkeys(cid for s in x.sides for cid in s.claims):
+                conflicts[cid].append(xid)
+        self.claims_by_entity, self.claims_by_source = dict(by_entity), dict(by_source)
+        self.claims_by_tier, self.derived_from, self.conflicts_by_claim = dict(by_tier), dict(derived), dict(conflicts)
+
+    def unit_of(self, claim_id: str) -> Unit:
+        return self.units[self.metrics[self.claims[claim_id].metric].unit]
+
+    def _derive(self):
+        done: dict[str, Optional[derive.Interval]] = {}
+
+        def interval(cid):
+            if cid in done:
+                return done[cid]
+            c = self.claims[cid]
+            iv = derive.value_interval(c, self.unit_of(cid))
+            if iv is None and c.derivation is not None:
+                chk = check_of(cid)
+                if chk.computed is not None:
+                    scale = derive.Fraction(self.unit_of(cid).scale)
+                    iv = derive.Interval(chk.computed.lo * scale, chk.computed.hi * scale)
+            done[cid] = iv
+            return iv
+
+        def check_of(cid):
+            if cid not in self.checks:
+                c = self.claims[cid]
+                self.checks[cid] = derive.verdict_for(c, self.unit_of(cid), [interval(i) for i in c.derivation.inputs])
+            return self.checks[cid]
+
+        for cid, c in self.claims.items():
+            if c.derivation is not None:
+                check_of(cid)

@@ -1,0 +1,393 @@
+"""Rules that span records: references, quotes, dates, units, cycles.
+
+Each rule is a function ``rule(ctx) -> None`` registered with :func:`rule`; it
+reports through ``ctx.report(kind, id, path, rule, message, hint)``.  The rules
+read like the specification of the fact base.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .load import Loaded
+from .problems import Problem
+from . import schema
+from .derive import ARITY
+
+RULES: list[Callable[["Context"], None]] = []
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def rule(fn):
+    RULES.append(fn)
+    return fn
+
+
+@dataclass
+class Context:
+    loaded: Loaded
+    data_dir: Path
+    today: dt.date
+
+    def __post_init__(self):
+        self.problems: list[Problem] = []
+        r = self.loaded.records
+        self.claims, self.entities, self.sources = r["claims"], r["entities"], r["sources"]
+        self.metrics, self.units, self.tiers = r["metrics"], r["units"], r["tiers"]
+        self.conflicts, self.glossary = r["conflicts"], r["glossary"]
+
+    def report(self, kind, rid, path, rule_name, message, hint=""):
+        origin = self.loaded.origins[(kind, rid)]
+        src = self.loaded.sources[origin.file]
+        full = (rid,) + tuple(path)
+        line, col = src.where(full)
+        self.problems.append(Problem(origin.file, line, col, rule_name, message, hint, full))
+
+
+def run(loaded: Loaded, data_dir: Path, today: dt.date) -> list[Problem]:
+    ctx = Context(loaded, data_dir, today)
+    for fn in RULES:
+        fn(ctx)
+    return ctx.problems
+
+
+# --- references ---------------------------------------------------------------
+
+def _ref(ctx, kind, rid, path, target_kind, target, what):
+    pool = ctx.loaded.records[target_kind]
+    if target is not None and target not in pool:
+        import difflib
+        close = difflib.get_close_matches(target, list(pool), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"add a {what} with id {target!r} in data/{target_kind}/, or fix the id"
+        ctx.report(kind, rid, path, "unknown-reference", f"no {what} has the id {target!r}", hint)
+
+
+@rule
+def references_resolve(ctx: Context):
+    for cid, c in ctx.claims.items():
+        _ref(ctx, "claims", cid, ("subject",), "entities", c.subject, "entity")
+        _ref(ctx, "claims", cid, ("metric",), "metrics", c.metric, "metric")
+        _ref(ctx, "claims", cid, ("tier",), "tiers", c.tier, "evidence tier")
+        _ref(ctx, "claims", cid, ("successor",), "claims", c.successor, "claim")
+        for f in ("model", "baseline", "benchmark"):
+            _ref(ctx, "claims", cid, ("conditions", f), "entities", getattr(c.conditions, f), "entity")
+        for i, cit in enumerate(c.citations):
+            _ref(ctx, "claims", cid, ("citations", i, "source"), "sources", cit.source, "source")
+            _ref(ctx, "claims", cid, ("citations", i, "attributed_to"), "sources", cit.attributed_to, "source")
+        if c.derivation:
+            for i, inp in enumerate(c.derivation.inputs):
+                _ref(ctx, "claims", cid, ("derivation", "inputs", i), "claims", inp, "claim")
+    for mid, m in ctx.metrics.items():
+        _ref(ctx, "metrics", mid, ("unit",), "units", m.unit, "unit")
+    for eid, e in ctx.entities.items():
+        _ref(ctx, "entities", eid, ("parent",), "entities", e.parent, "entity")
+    for sid, s in ctx.sources.items():
+        _ref(ctx, "sources", sid, ("publisher",), "entities", s.publisher, "entity")
+        for i, k in enumerate(s.known_from):
+            _ref(ctx, "sources", sid, ("known_from", i), "sources", k, "source")
+    for xid, x in ctx.conflicts.items():
+        for i, side in enumerate(x.sides):
+            for j, cid in enumerate(side.claims):
+                _ref(ctx, "conflicts", xid, ("sides", i, "claims", j), "claims", cid, "claim")
+    for gid, g in ctx.glossary.items():
+        for i, r in enumerate(g.related):
+            _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
+
+
+@rule
+def sources_are_used(ctx: Context):
+    used = {cit.source for c in ctx.claims.values() for cit in c.citations}
+    used |= {cit.attributed_to for c in ctx.claims.values() for cit in c.citations}
+    used |= {k for s in ctx.sources.values() for k in s.known_from}
+    for sid in ctx.sources:
+        if sid not in used:
+            ctx.report("sources", sid, (), "unused-source", f"no claim cites the source {sid!r}",
+                       "cite it from a claim (citations: - source: ...), or remove it")
+
+
+# --- quotes and snapshots ---------------------------------------------------------
+
+def _norm(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+@rule
+def quotes_are_verbatim(ctx: Context):
+    texts: dict[str, str] = {}
+    for sid, s in ctx.sources.items():
+        if s.snapshot is None:
+            continue
+        path = ctx.data_dir / s.snapshot.file
+        if not path.is_file():
+            ctx.report("sources", sid, ("snapshot", "file"), "snapshot-missing",
+                       f"the snapshot file data/{s.snapshot.file} does not exist",
+                       "add the source's text there, or remove the snapshot entry")
+            continue
+        texts[sid] = _norm(path.read_text(encoding="utf-8"))
+    for cid, c in ctx.claims.items():
+        for i, cit in enumerate(c.citations):
+            text = texts.get(cit.source)
+            if text is not None and _norm(cit.quote) not in text:
+                ctx.report("claims", cid, ("citations", i, "quote"), "quote-not-in-snapshot",
+                           f"the quote is not found verbatim in the snapshot of {cit.source!r}",
+                           "copy the words exactly from data/" + ctx.sources[cit.source].snapshot.file +
+                           ", keeping its spaces, punctuation and script (简/繁)")
+
+
+# --- dates ------------------------------------------------------------------------
+
+def _date_problem(text: str, today: dt.date, future_ok: bool):
+    parts = [int(p) for p in text.split("-")]
+    try:
+        first = dt.date(parts[0], parts[1] if len(parts) > 1 else 1, parts[2] if len(parts) > 2 else 1)
+    except ValueError:
+        return "bad-date", f"{text!r} is not a real calendar date", "check the day of the month"
+    if first.year < 1900:
+        return "bad-date", f"{text!r} is implausibly early", "check the year"
+    if not future_ok and first > today:
+        return "future-date", f"{text!r} is in the future (today is {today.isoformat()})", \
+            "a source cannot be dated after today; plans belong in a metric that allows future dates"
+    return None
+
+
+@rule
+def dates_are_real(ctx: Context):
+    for sid, s in ctx.sources.items():
+        for field, val in (("date", s.date), ("snapshot", s.snapshot.taken if s.snapshot else None)):
+            if val:
+                bad = _date_problem(val, ctx.today, False)
+                if bad:
+                    path = (field,) if field == "date" else ("snapshot", "taken")
+                    ctx.report("sources", sid, path, *bad)
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        future_ok = bool(m and m.future_allowed)
+        vals = c.value if isinstance(c.value, list) else [c.value]
+        for i, v in enumerate(vals):
+            if isinstance(v, str):
+                bad = _date_problem(v, ctx.today, future_ok)
+                if bad:
+                    path = ("value", i) if isinstance(c.value, list) else ("value",)
+                    ctx.report("claims", cid, path, *bad)
+
+
+# --- values against metrics ---------------------------------------------------------
+
+@rule
+def values_fit_metrics(ctx: Context):
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        if m is None:
+            continue
+        v = c.value
+        first = v[0] if isinstance(v, list) else v
+        is_date = isinstance(first, str)
+        if m.kind == "qualitative" and v is not None:
+            ctx.report("claims", cid, ("value",), "value-for-metric",
+                       f"the metric {c.metric!r} is qualitative, so the value must be null",
+                       "remove the value, or choose a metric that measures something")
+        elif m.kind == "date" and v is not None and not is_date:
+            ctx.report("claims", cid, ("value",), "value-for-metric",
+                       f"the metric {c.metric!r} takes a date, not {v!r}", "write the date as 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'")
+        elif m.kind not in ("date", "qualitative") and is_date:
+            ctx.report("claims", cid, ("value",), "value-for-metric",
+                       f"the metric {c.metric!r} takes a number, not the date {first!r}", "check the metric or the value")
+        if v is None and m.kind not in ("qualitative",) and c.derivation is None:
+            ctx.report("claims", cid, ("value",), "missing-value",
+                       f"the metric {c.metric!r} measures something, so the claim needs a value",
+                       "add the figure as stated, or use a qualitative metric such as 'statement'")
+
+
+@rule
+def performance_claims_answer_four_questions(ctx: Context):
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        if not m or m.kind != "performance":
+            continue
+        if c.scope is None:
+            ctx.report("claims", cid, (), "four-questions",
+                       "a performance claim must say what was accelerated (scope)",
+                       "add scope: {en: ..., zh: ...}, e.g. the whole serving system, or selected kernels")
+        if c.conditions.baseline is None:
+            ctx.report("claims", cid, ("conditions",), "four-questions",
+                       "a performance claim must name its baseline (conditions.baseline)",
+                       "name the entity it is compared with; a figure with no baseline is a self-measurement")
+        cond = c.conditions
+        if not any((cond.model, cond.benchmark, cond.note, cond.input_tokens)):
+            ctx.report("claims", cid, ("conditions",), "four-questions",
+                       "a performance claim must state its test conditions",
+                       "give at least conditions.model, conditions.benchmark or conditions.note")
+
+
+# --- status -------------------------------------------------------------------------
+
+@rule
+def contested_claims_have_conflicts(ctx: Context):
+    in_conflict = {cid for x in ctx.conflicts.values() for s in x.sides for cid in s.claims}
+    for cid, c in ctx.claims.items():
+        if c.status == "contested" and cid not in in_conflict:
+            ctx.report("claims", cid, ("status",), "contested-without-conflict",
+                       "a contested claim must appear in a conflict record",
+                       "add a conflict in data/conflicts/ that lists this claim on one side")
+        if c.successor is not None and c.successor == cid:
+            ctx.report("claims", cid, ("successor",), "self-successor", "a claim cannot succeed itself",
+                       "name the claim that replaces it")
+
+
+# --- derivations ------------------------------------------------------------------
+
+@rule
+def derivations_are_acyclic(ctx: Context):
+    state: dict[str, int] = {}
+
+    def visit(cid, stack):
+        state[cid] = 1
+        c = ctx.claims[cid]
+        for inp in (c.derivation.inputs if c.derivation else []):
+            if inp not in ctx.claims:
+                continue
+            if state.get(inp) == 1:
+                cycle = stack[stack.index(inp):] + [inp] if inp in stack else [cid, inp]
+                ctx.report("claims", cid, ("derivation", "inputs"), "derivation-cycle",
+                           "derived claims form a cycle: " + " → ".join(cycle),
+                           "a claim cannot be derived, directly or indirectly, from itself")
+            elif state.get(inp) is None:
+                visit(inp, stack + [inp])
+        state[cid] = 2
+
+    for cid in ctx.claims:
+        if cid not in state:
+            visit(cid, [cid])
+
+
+def _dimension(ctx, claim_id):
+    c = ctx.claims.get(claim_id)
+    m = ctx.metrics.get(c.metric) if c else None
+    u = ctx.units.get(m.unit) if m else None
+    if u is None:
+        return None
+    if m.kind == "date":
+        return Counter({"time": 1}), True
+    return Counter(u.dimension), False
+
+
+def _clean(d: Counter) -> dict:
+    return {k: v for k, v in sorted(d.items()) if v}
+
+
+@rule
+def derivation_units_combine(ctx: Context):
+    for cid, c in ctx.claims.items():
+        d = c.derivation
+        if d is None or not d.inputs:
+            continue
+        need = ARITY.get(d.op)
+        if need and len(d.inputs) != need:
+            ctx.report("claims", cid, ("derivation", "inputs"), "derivation-arity",
+                       f"{d.op} takes {need} input(s), got {len(d.inputs)}", "list exactly the claims the operation takes, in order")
+            continue
+        dims = [_dimension(ctx, i) for i in d.inputs]
+        mine = _dimension(ctx, cid)
+        if any(x is None for x in dims) or mine is None:
+            continue
+        if any(is_date for _, is_date in dims) != (d.op == "months-between"):
+            ctx.report("claims", cid, ("derivation", "op"), "unit-mismatch",
+                       "months-between takes two dates; other operations take numbers",
+                       "use months-between for spans between dated claims")
+            continue
+        ins = [x for x, _ in dims]
+        if d.op in ("sum", "difference", "span", "percent-change"):
+            if any(_clean(i) != _clean(ins[0]) for i in ins):
+                ctx.report("claims", cid, ("derivation", "inputs"), "unit-mismatch",
+                           f"{d.op} needs inputs of one dimension, got " + "; ".join(str(_clean(i)) for i in ins),
+                           "only like quantities can be added, subtracted or compared")
+                continue
+            result = Counter() if d.op == "percent-change" else ins[0]
+        elif d.op == "ratio":
+            result = Counter(ins[0])
+            result.subtract(ins[1])
+        elif d.op == "product":
+            result = Counter()
+            for i in ins:
+                result.update(i)
+        elif d.op == "reciprocal":
+            result = Counter({k: -v for k, v in ins[0].items()})
+        else:  # months-between
+            result = Counter({"time": 1})
+        if _clean(result) != _clean(mine[0]):
+            ctx.report("claims", cid, ("metric",), "unit-mismatch",
+                       f"{d.op} of the inputs has dimension {_clean(result) or 'none (a pure number)'}, "
+                       f"but the claim's unit has {_clean(mine[0]) or 'none (a pure number)'}",
+                       "a ratio of like quantities is a pure number; a ratio of a latency to a throughput is not a speed-up")
+
+
+# --- language -------------------------------------------------------------------
+
+def _bilingual_fields(record, path=()):
+    if isinstance(record, schema.Bilingual):
+        yield path, record
+        return
+    if isinstance(record, schema.Record):
+        for name in type(record).model_fields:
+            yield from _bilingual_fields(getattr(record, name), path + (name,))
+    elif isinstance(record, list):
+        for i, item in enumerate(record):
+            yield from _bilingual_fields(item, path + (i,))
+
+
+PROSE_FIELDS = {"statement", "definition", "assessment", "question", "summary", "description", "scope"}
+
+
+@rule
+def translations_exist(ctx: Context):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics"):
+        for rid, rec in ctx.loaded.records[kind].items():
+            for path, bi in _bilingual_fields(rec):
+                if path[-1] in ("name", "term", "symbol"):
+                    continue
+                if not CJK.search(bi.zh) and len(bi.zh) > 12:
+                    ctx.report(kind, rid, path + ("zh",), "missing-translation",
+                               "the Chinese text has no Chinese in it", "write the zh text in Simplified Chinese")
+                cjk = len(CJK.findall(bi.en))
+                if cjk > max(6, len(bi.en) // 5):
+                    ctx.report(kind, rid, path + ("en",), "missing-translation",
+                               "the English text is mostly Chinese", "write the en text in English; keep Chinese only in quotes")
+
+
+@rule
+def prose_uses_placeholders(ctx: Context):
+    from .prose import placeholders, typed_figures
+
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources"):
+        for rid, rec in ctx.loaded.records[kind].items():
+            for path, bi in _bilingual_fields(rec):
+                if path[-1] in ("symbol",):
+                    continue
+                for lang in ("en", "zh"):
+                    text = getattr(bi, lang)
+                    for ph, target in placeholders(text):
+                        if ph == "value" and (kind != "claims" or path[0] != "statement" or rec.value is None and rec.derivation is None):
+                            ctx.report(kind, rid, path + (lang,), "bad-placeholder",
+                                       "{value} stands only in the statement of a claim that has a figure",
+                                       "write {claim:ID} to show another claim's figure")
+                        elif ph == "claim" and target not in ctx.claims:
+                            ctx.report(kind, rid, path + (lang,), "unknown-reference",
+                                       f"{{claim:{target}}} names no claim", "check the claim id")
+                    figs = typed_figures(text)
+                    if figs:
+                        ctx.report(kind, rid, path + (lang,), "figure-in-text",
+                                   f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",
+                                   "every figure on the site comes from a claim: write {value} for this claim's own figure, "
+                                   "or {claim:ID} for another's, and record the figure as a claim")
+                if kind == "claims" and path == ("statement",):
+                    for lang in ("en", "zh"):
+                        has_value = any(ph == "value" for ph, _ in placeholders(getattr(bi, lang)))
+                        if (rec.value is not None or rec.derivation is not None) and not has_value:
+                            ctx.report(kind, rid, path + (lang,), "missing-placeholder",
+                                       "the statement of a claim with a figure must show it with {value}",
+                                       "put {value} where the figure belongs in the sentence")

@@ -1,0 +1,200 @@
+"""Read every data file, validate each record against the schema, collect problems.
+
+Nothing here stops at the first problem: every file is read and every record
+validated, and the caller decides what to do with the full list.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from . import schema
+from .problems import Problem
+from .yamlsrc import Source, read_text
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record was written: for error messages and 'edit this' links."""
+
+    file: str  # relative to the data directory, e.g. claims/benchmarks.yml
+    line: int
+
+
+@dataclass
+class Loaded:
+    records: dict[str, dict[str, schema.Record]]  # kind -> id -> record
+    origins: dict[tuple[str, str], Origin]  # (kind, id) -> origin
+    sources: dict[str, Source]  # file -> parsed source (for positions)
+    problems: list[Problem]
+
+
+def data_files(data_dir: Path) -> list[tuple[str, Path]]:
+    """Every (kind, path) pair under ``data_dir``, in a stable order."""
+    out = []
+    for kind in schema.KINDS:
+        single = data_dir / f"{kind}.yml"
+        if single.is_file():
+            out.append((kind, single))
+        folder = data_dir / kind
+        if folder.is_dir():
+            out.extend((kind, p) for p in sorted(folder.glob("*.yml")))
+    return out
+
+
+def load(data_dir: Path) -> Loaded:
+    data_dir = Path(data_dir)
+    loaded = Loaded({k: {} for k in schema.KINDS}, {}, {}, [])
+    first_seen: dict[str, tuple[str, str]] = {}  # id -> (kind, file) across kinds that share a namespace
+    stray = [p for p in sorted(data_dir.rglob("*.yaml"))]
+    for p in stray:
+        rel = p.relative_to(data_dir).as_posix()
+        loaded.problems.append(Problem(rel, 1, 1, "file-extension", "data files end in .yml",
+                                       f"rename it to {p.stem}.yml"))
+    for kind, path in data_files(data_dir):
+        rel = path.relative_to(data_dir).as_posix()
+        src = read_text(rel, path.read_bytes())
+        loaded.sources[rel] = src
+        loaded.problems.extend(src.problems)
+        if src.problems:
+            continue
+        if not isinstance(src.data, dict):
+            src.problem((), "file-shape", f"a {kind} file is a mapping from id to record",
+                        f"start each record with its id at the left margin, e.g. 'my-id:'")
+            loaded.problems.extend(src.problems[-1:])
+            continue
+        model = schema.KINDS[kind]
+        for rid, body in src.data.items():
+            before = len(src.problems)
+            _validate(kind, model, rid, body, src, loaded, first_seen)
+            loaded.problems.extend(src.problems[before:])
+    return loaded
+
+
+def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
+    if not re.match(schema.ID_PATTERN, str(rid)) or len(str(rid)) > 80:
+        src.problem((rid,), "bad-id", f"the id {rid!r} is not a lowercase slug",
+                    "ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change")
+        return
+    namespace = kind
+    if rid in loaded.records[namespace]:
+        prev = loaded.origins[(namespace, rid)]
+        src.problem((rid,), "duplicate-id", f"the id {rid!r} is already used in {prev.file}:{prev.line}",
+                    "ids are unique across all files of a kind; choose another id (and never reuse a retired one)")
+        return
+    if not isinstance(body, dict):
+        src.problem((rid,), "wrong-type", f"the record {rid!r} must be a mapping of fields",
+                    "indent the record's fields under its id")
+        return
+    try:
+        record = model.model_validate(body)
+    except ValidationError as exc:
+        _translate(exc, model, rid, body, src)
+        return
+    loaded.records[namespace][rid] = record
+    loaded.origins[(namespace, rid)] = Origin(src.file, src.where((rid,))[0])
+
+
+def _translate(exc: ValidationError, model, rid, body, src: Source) -> None:
+    seen = set()
+    for err in exc.errors(include_url=False):
+        path, field_model = _data_path(err["loc"], body, model, err["type"])
+        full = (rid,) + path
+        rule, message, hint = _explain(err, path, field_model)
+        if (full, rule) not in seen:  # a value is reported once, not once per union branch
+            seen.add((full, rule))
+            src.problem(full, rule, message, hint)
+
+
+def _data_path(loc, body, model, etype):
+    """Map pydantic's loc onto the data's own path, dropping union branch tags."""
+    path, cur = [], body
+    current_model = model
+    for i, elem in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(cur, dict) and isinstance(elem, str) and elem in cur:
+            path.append(elem)
+            cur = cur[elem]
+            current_model = _sub_model(current_model, elem)
+        elif isinstance(cur, list) and isinstance(elem, int) and 0 <= elem < len(cur):
+            path.append(elem)
+            cur = cur[elem]
+        elif last and etype in ("missing", "extra_forbidden") and isinstance(elem, str):
+            path.append(elem)
+        # anything else is a union branch name or similar: skip it
+    return tuple(path), current_model
+
+
+def _sub_model(model, field):
+    try:
+        ann = model.model_fields[field].annotation
+    except (AttributeError, KeyError, TypeError):
+        return None
+    for cand in _walk_types(ann):
+        if isinstance(cand, type) and issubclass(cand, schema.Record):
+            return cand
+    return None
+
+
+def _walk_types(ann):
+    yield ann
+    for arg in getattr(ann, "__args__", ()) or ():
+        yield from _walk_types(arg)
+
+
+def _field_help(model, field):
+    if model is None or not hasattr(model, "model_fields"):
+        return ""
+    f = model.model_fields.get(field)
+    return (f.description or "") if f else ""
+
+
+def _explain(err, path, model):
+    etype, msg, value = err["type"], err["msg"], err.get("input")
+    field = next((p for p in reversed(path) if isinstance(p, str)), "")
+    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    if etype == "missing":
+        return "missing-field", f"the required field {field!r} is missing", _field_help(model, field) or "add it"
+    if etype == "extra_forbidden":
+        known = list(model.model_fields) if model is not None else []
+        close = difflib.get_close_matches(field, known, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"allowed fields: {', '.join(known)}"
+        return "unknown-field", f"unknown field {field!r}", hint
+    if etype == "value_error":
+        code = str(err.get("ctx", {}).get("error", msg))
+        if code in schema.RULE_HINTS:
+            rule, message, hint = schema.RULE_HINTS[code]
+            return rule, f"{message}; got {shown}", hint
+        return "invalid-value", f"{msg}; got {shown}", _field_help(model, field)
+    if etype == "literal_error":
+        expected = err.get("ctx", {}).get("expected", "")
+        return "not-allowed-value", f"{shown} is not allowed here; expected one of {expected}", _field_help(model, field)
+    if etype == "string_pattern_mismatch":
+        pattern = err.get("ctx", {}).get("pattern", "")
+        if pattern == schema.ID_PATTERN:
+            return "bad-reference", f"{shown} is not a valid id", "ids are lowercase slugs such as gb300 or gptoss-e2e-jalapeno"
+        if pattern == schema.DATE_PATTERN:
+            return "bad-date", f"{shown} is not a date of the form YYYY-MM-DD, YYYY-MM or YYYY", "write dates as '2026-08-25', quoted or not"
+        return "bad-format", f"{shown} does not have the expected form", _field_help(model, field)
+    if etype in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return "out-of-range", f"{shown}: {msg.lower()}", _field_help(model, field)
+    if etype in ("string_too_short", "too_short"):
+        return "empty-value", f"{field!r} must not be empty", _field_help(model, field)
+    if etype in ("string_too_long", "too_long"):
+        return "too-long", f"{field!r} is too long: {msg.lower()}", "shorten it, or split the record"
+    if isinstance(value, str) and re.search(r"[０-９]", value):
+        return "full-width-digits", f"{shown} uses full-width digits", "write numbers with ASCII digits: 85448"
+    expected = etype.replace("_type", "").replace("_parsing", "").replace("model_attributes", "mapping").replace("dict", "mapping")
+    return "wrong-type", f"expected {_expected_name(expected)}, got {shown}", _field_help(model, field)
+
+
+def _expected_name(e):
+    return {"string": "text", "int": "a whole number", "decimal": "a number", "list": "a list",
+            "mapping": "a mapping of fields", "bool": "true or false", "model": "a mapping of fields",
+            "float": "a number"}.get(e, e)

@@ -1,0 +1,41 @@
+"""Rules for the prose contributors write: placeholders, and no figures typed by hand.
+
+Prose (statements, definitions, assessments...) never types a figure: it writes
+``{value}`` for the claim's own figure and ``{claim:ID}`` for another claim's,
+and the site renders each as a traceable ``<data>`` element.  Anything else in
+braces is ordinary text and is shown as written, never evaluated.
+"""
+from __future__ import annotations
+
+import re
+
+PLACEHOLDER = re.compile(r"\{(value|claim:([a-z0-9]+(?:-[a-z0-9]+)*))\}")
+
+# A digit run is a figure unless it is part of a name: joined, with no space, to a
+# Latin letter (GB300, K2.5, N3P, HBM4, 120B, Gen2) or to a hyphenated name (GPT-4).
+ARABIC = re.compile(r"(?<![A-Za-z0-9.\-])\d(?:[\d,.]*\d)?(?![A-Za-z0-9])")
+# English number words are figures when they count time or multiples (nine months,
+# three times, twice), as the Chinese measure words below do.
+ENGLISH = re.compile(r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|hundreds of)"
+                     r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple)\b", re.I)
+# Chinese numerals followed by a measure word are figures too (九个月, 两倍, 三款).
+# A lone 一 before a measure word is the indefinite article (一颗芯片, "a chip"), and
+# 第 makes an ordinal (第一代), so neither counts.
+CN_DIGITS = "零〇一二三四五六七八九十两百千万亿"
+MEASURE = "个倍款颗月年天项步家条种张次层代位名台代周小时分钟秒成"
+CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
+
+
+def placeholders(text: str) -> list[tuple[str, str | None]]:
+    """Every placeholder in ``text`` as (kind, claim id or None)."""
+    return [("value", None) if m.group(1) == "value" else ("claim", m.group(2)) for m in PLACEHOLDER.finditer(text)]
+
+
+def typed_figures(text: str) -> list[str]:
+    """Figures written by hand in ``text`` (outside placeholders)."""
+    bare = PLACEHOLDER.sub(" ", text)
+    found = [m.group(0) for m in ARABIC.finditer(bare)]
+    found += [m.group(1) for m in CHINESE.finditer(bare) if m.group(1) != "一"]
+    found += [m.group(0) for m in ENGLISH.finditer(bare)]
+    return found

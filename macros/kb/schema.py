@@ -1,0 +1,328 @@
+"""The data model of the evidence base: the single source of truth.
+
+Every kind of record a contributor writes is described here once, with a
+description for each field.  The loader validates against these models, the
+JSON Schemas that editors use are generated from them (``kb schema``), and the
+contributor reference is generated from those.  Unknown fields are errors, so a
+typo such as ``souces:`` is caught.
+
+Each data file is a mapping from record id to record; which model applies is
+decided by the folder (see :data:`KINDS`).
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, field_validator, model_validator
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
+MAX_MAGNITUDE = Decimal("1e15")
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
+DateText = Annotated[str, StringConstraints(pattern=DATE_PATTERN)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Bilingual(Record):
+    """The same text in English and Simplified Chinese, each written natively."""
+
+    en: Text = Field(description="English text.")
+    zh: Text = Field(description="Simplified Chinese text (简体中文).")
+
+
+# --- evidence tiers -------------------------------------------------------
+
+class Tier(Record):
+    """A step of the evidence ladder, or an off-ladder kind of evidence."""
+
+    rank: int = Field(ge=0, le=9, description="Position on the ladder, 1 (weakest) to 6 (strongest); 0 for evidence that is not on the ladder.")
+    name: Bilingual = Field(description="Short name of the tier.")
+    definition: Bilingual = Field(description="What evidence a claim must have to sit on this tier.")
+    example: Optional[Bilingual] = Field(None, description="A typical example.")
+
+
+# --- metrics and units ----------------------------------------------------
+
+Dimension = Literal["tokens", "time", "power", "energy", "data", "length", "area", "count", "money", "compute"]
+
+
+class Symbol(Record):
+    """How a unit is written after a number; empty for plain counts and dates."""
+
+    en: Annotated[str, StringConstraints(max_length=20)]
+    zh: Annotated[str, StringConstraints(max_length=20)]
+
+
+class Unit(Record):
+    """A unit of measurement, with its dimension so that derivations can be checked."""
+
+    symbol: Symbol = Field(description="How the unit is written after a number, in each language.")
+    name: Bilingual = Field(description="The unit's name.")
+    dimension: dict[Dimension, int] = Field(default_factory=dict, description="Exponents of base dimensions; {} for a pure number or ratio. Example: tokens per second per kW is {tokens: 1, time: -1, power: -1}.")
+    scale: Decimal = Field(Decimal(1), gt=0, description="Size of one unit in the base unit of its dimension (e.g. ms is 0.001 of s); used to compare figures in different units.")
+    space: bool = Field(True, description="Whether a space separates number and symbol.")
+
+
+class Metric(Record):
+    """A quantity that claims report."""
+
+    name: Bilingual
+    unit: Id = Field(description="Id of the unit (see units in data/metrics.yml).")
+    kind: Literal["performance", "power", "specification", "duration", "date", "count", "ratio", "money", "qualitative"] = Field(
+        description="performance metrics must answer the four questions (scope, baseline, conditions, tier).")
+    description: Bilingual
+    better: Optional[Literal["higher", "lower"]] = Field(None, description="Which direction is better, if any.")
+    future_allowed: bool = Field(False, description="Whether a date value may lie in the future (plans and targets).")
+
+
+# --- entities ---------------------------------------------------------------
+
+EntityKind = Literal["chip", "system", "model", "organisation", "person", "benchmark", "software", "product", "event", "concept"]
+
+
+class Entity(Record):
+    """A chip, system, model, organisation, person, benchmark or other thing claims are about."""
+
+    kind: EntityKind
+    name: Bilingual = Field(description="Display name in each language.")
+    aliases: list[ShortText] = Field(default_factory=list, description="Other spellings seen in sources, verbatim (e.g. 'Jalape?o', '英偉達').")
+    description: Bilingual
+    parent: Optional[Id] = Field(None, description="Entity this one belongs to or is made by (e.g. the organisation that makes a chip).")
+
+
+# --- sources ----------------------------------------------------------------
+
+SourceKind = Literal["vendor-announcement", "partner-press-release", "benchmark-owner", "news-article",
+                     "explainer", "analysis", "conference-talk", "social-post", "press-report", "blog-post"]
+
+
+class Snapshot(Record):
+    """A dated copy of a source's text, against which every quote is checked verbatim."""
+
+    file: Annotated[str, StringConstraints(pattern=r"^snapshots/[a-z0-9_.-]+\.txt$")] = Field(description="Path under data/, e.g. snapshots/article-002.txt.")
+    taken: DateText = Field(description="When the copy was taken into this repository.")
+    note: Optional[Bilingual] = Field(None, description="Anything a reader must know about the copy (e.g. scrambled text).")
+
+
+class SourceRecord(Record):
+    """A document that claims cite: only what is known about it, nothing guessed."""
+
+    kind: SourceKind
+    name: Bilingual = Field(description="How this site refers to the source; a translation of the title where there is one.")
+    title: Optional[ShortText] = Field(None, description="The title verbatim in the source's own language, only where the source has one.")
+    language: Literal["zh-Hans", "zh-Hant", "en"]
+    publisher: Optional[Id] = Field(None, description="Entity id of the publisher, only where a text states it.")
+    author: Optional[ShortText] = Field(None, description="Author as the source names it.")
+    date: Optional[DateText] = Field(None, description="Publication date, only where a text states it.")
+    url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address, only where known: http or https.")
+    archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where known.")
+    snapshot: Optional[Snapshot] = None
+    known_from: list[Id] = Field(default_factory=list, description="Sources that identify this one (e.g. an article's reference list), for sources not read directly.")
+    note: Optional[Bilingual] = None
+
+    @field_validator("url", "archive_url")
+    @classmethod
+    def _http_only(cls, v):
+        if v is not None and not re.match(r"^https?://[^\s/]+", v):
+            raise ValueError("url-scheme")
+        return v
+
+
+# --- claims -----------------------------------------------------------------
+
+class Citation(Record):
+    """Where a claim is stated: a source, the exact words, and where in the source."""
+
+    source: Id = Field(description="Id of the source that states the claim.")
+    quote: Text = Field(description="Verbatim words from the source, in its own language and script.")
+    locator: Optional[ShortText] = Field(None, description="Where in the source (section heading, paragraph).")
+    attributed_to: Optional[Id] = Field(None, description="Source the citing text attributes the statement to (e.g. the vendor's post an article relays).")
+
+
+OperatingPoint = Literal["peak-throughput", "end-to-end", "min-tbt", "baseline-best-tbt", "single-user-max",
+                         "fixed-interactivity", "long-context", "unspecified"]
+PowerBasis = Literal["package-tdp", "rated-power", "sustained-power", "rack-power", "wall-power", "unspecified"]
+
+
+class Conditions(Record):
+    """The conditions a figure holds under."""
+
+    model: Optional[Id] = Field(None, description="Entity id of the AI model run.")
+    format: Optional[ShortText] = Field(None, description="Numeric precision or format, e.g. MXFP4.")
+    input_tokens: Optional[int] = Field(None, gt=0, le=10_000_000, description="Nominal input length in tokens.")
+    output_tokens: Optional[int] = Field(None, gt=0, le=10_000_000, description="Nominal output length in tokens.")
+    baseline: Optional[Id] = Field(None, description="Entity id of what the subject is compared with.")
+    benchmark: Optional[Id] = Field(None, description="Entity id of the benchmark or test framework.")
+    operating_point: Optional[OperatingPoint] = Field(None, description="Where on the throughput-latency curve the figure is taken.")
+    power_basis: Optional[PowerBasis] = Field(None, description="What power a per-watt figure is normalised by.")
+    decoding: Optional[ShortText] = Field(None, description="Decoding method, e.g. single-token prediction without speculative decoding.")
+    note: Optional[Bilingual] = None
+
+
+class Derivation(Record):
+    """How a figure follows from other claims' figures."""
+
+    op: Literal["ratio", "difference", "reciprocal", "percent-change", "product", "sum", "span", "months-between"] = Field(
+        description="ratio a/b; difference a-b; reciprocal 1/a; percent-change (b-a)/a×100; product a×b×…; sum a+b+…; span: the range from the smallest to the largest input; months-between: months from date a to date b.")
+    inputs: list[Id] = Field(default_factory=list, description="Claim ids, in the order the operation takes them.")
+    missing: Optional[Bilingual] = Field(None, description="When the inputs were not published: what is missing. The verdict is then 'cannot-derive'.")
+
+    @model_validator(mode="after")
+    def _inputs_or_missing(self):
+        if not self.inputs and self.missing is None:
+            raise ValueError("derivation-inputs")
+        return self
+
+
+_VALUE_SCHEMA = {
+    "description": "A number, a [low, high] range, a date text, a [start, end] date range, or null.",
+    "anyOf": [
+        {"type": "number"},
+        {"type": "string", "pattern": DATE_PATTERN},
+        {"type": "array", "minItems": 2, "maxItems": 2, "items": {"anyOf": [{"type": "number"}, {"type": "string", "pattern": DATE_PATTERN}]}},
+        {"type": "null"},
+    ],
+}
+Value = Annotated[Any, WithJsonSchema(_VALUE_SCHEMA)]
+Precision = Annotated[Any, WithJsonSchema({"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": "exact"}]})]
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, Decimal)) and not isinstance(v, bool)
+
+
+def check_value(v):
+    """A claim's value: number, date, [low, high] of either, or None."""
+    if v is None or (isinstance(v, str) and re.match(DATE_PATTERN, v)):
+        return v
+    if _number(v):
+        if abs(Decimal(v)) >= MAX_MAGNITUDE:
+            raise ValueError("absurd-magnitude")
+        return v
+    if isinstance(v, list) and len(v) == 2:
+        if all(_number(x) for x in v):
+            for x in v:
+                check_value(x)
+            if v[0] > v[1]:
+                raise ValueError("range-order")
+            return v
+        if all(isinstance(x, str) and re.match(DATE_PATTERN, x) for x in v):
+            if v[0] > v[1]:
+                raise ValueError("range-order")
+            return v
+    if isinstance(v, str) and re.search(r"[０-９]", v):
+        raise ValueError("full-width-digits")
+    if isinstance(v, str) and re.fullmatch(r"[\d,.\s万亿]+", v):
+        raise ValueError("number-as-text")
+    raise ValueError("value-type")
+
+
+class Claim(Record):
+    """One checkable statement."""
+
+    subject: Id = Field(description="Entity id of what the claim is about (for performance: what was accelerated).")
+    metric: Id = Field(description="Metric id (data/metrics.yml).")
+    value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
+    precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
+    approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
+    statement: Bilingual = Field(description="The claim as one sentence, in each language.")
+    scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
+    conditions: Conditions = Field(default_factory=Conditions)
+    citations: list[Citation] = Field(min_length=1, description="One or more sources that state the claim.")
+    tier: Id = Field(description="Evidence tier id (data/tiers.yml): the evidence behind the claim, not the kind of source relaying it.")
+    tier_reason: Optional[Bilingual] = Field(None, description="Why this tier, where it is not obvious.")
+    status: Literal["reported", "contested", "superseded", "retracted"] = "reported"
+    status_reason: Optional[Bilingual] = Field(None, description="Why the claim is superseded or retracted.")
+    successor: Optional[Id] = Field(None, description="Claim that replaces a superseded claim.")
+    attribution: Literal["certain", "uncertain"] = Field("certain", description="Whether the source makes certain who or what the figure belongs to.")
+    attribution_note: Optional[Bilingual] = Field(None, description="Required when attribution is uncertain: what is in doubt.")
+    derivation: Optional[Derivation] = None
+    caveats: list[Bilingual] = Field(default_factory=list, description="Qualifications a reader needs (package TDP vs wall power, selected blocks vs whole model...).")
+    tags: list[Id] = Field(default_factory=list, description="Topics, for grouping on pages (e.g. benchmark, design, timeline, industry).")
+
+    @field_validator("value")
+    @classmethod
+    def _value(cls, v):
+        return check_value(v)
+
+    @field_validator("precision")
+    @classmethod
+    def _precision(cls, v):
+        if v is None or v == "exact" or (_number(v) and v > 0):
+            return v
+        raise ValueError("precision-type")
+
+    @model_validator(mode="after")
+    def _rules(self):
+        if self.status in ("superseded", "retracted") and self.status_reason is None:
+            raise ValueError("status-reason")
+        if self.status == "superseded" and self.successor is None:
+            raise ValueError("superseded-successor")
+        if self.attribution == "uncertain" and self.attribution_note is None:
+            raise ValueError("attribution-note")
+        return self
+
+
+# --- conflicts --------------------------------------------------------------
+
+class Side(Record):
+    claims: list[Id] = Field(min_length=1, description="Claims on this side.")
+    summary: Bilingual
+
+
+class Conflict(Record):
+    """Claims that disagree, or whose relation needs explaining."""
+
+    kind: Literal["disagreement", "failed-derivation", "scope-difference", "unclear-attribution"]
+    question: Bilingual = Field(description="The question the sides answer differently.")
+    sides: list[Side] = Field(min_length=1)
+    assessment: Bilingual = Field(description="What the evidence supports.")
+
+
+# --- glossary ---------------------------------------------------------------
+
+class Term(Record):
+    """A technical term a reader needs."""
+
+    term: Bilingual
+    definition: Bilingual
+    aliases: list[ShortText] = Field(default_factory=list)
+    related: list[Id] = Field(default_factory=list, description="Other glossary ids.")
+
+
+# --- files ------------------------------------------------------------------
+
+KINDS: dict[str, type[Record]] = {
+    "tiers": Tier,
+    "units": Unit,
+    "metrics": Metric,
+    "entities": Entity,
+    "sources": SourceRecord,
+    "claims": Claim,
+    "conflicts": Conflict,
+    "glossary": Term,
+}
+"""Folder (or single file stem) under data/ → the model of its records."""
+
+RULE_HINTS = {
+    "status-reason": ("status-reason", "a superseded or retracted claim must say why", "add status_reason: {en: ..., zh: ...}"),
+    "superseded-successor": ("superseded-successor", "a superseded claim must name its successor", "add successor: <id of the claim that replaces it>"),
+    "attribution-note": ("attribution-note", "an uncertain attribution must say what is in doubt", "add attribution_note: {en: ..., zh: ...}"),
+    "derivation-inputs": ("derivation-inputs", "a derivation needs inputs, or 'missing' saying what was not published", "list the claim ids in inputs:, or add missing: {en: ..., zh: ...}"),
+    "absurd-magnitude": ("absurd-magnitude", "the number is too large to be a real figure", "check for extra digits; figures in this base are below 10^15"),
+    "range-order": ("range-order", "a range must be written [low, high]", "swap the two values"),
+    "full-width-digits": ("full-width-digits", "the value uses full-width digits or punctuation", "write numbers with ASCII digits and no separators: 85448, not ８５，４４８"),
+    "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
+    "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
+    "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
+    "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),
+}
+"""Model-level rules raised as ValueError(code) → (rule, message, hint)."""

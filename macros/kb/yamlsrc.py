@@ -1,0 +1,191 @@
+"""Read one YAML data file into plain Python values, keeping where each came from.
+
+PyYAML's safe loader is used to *compose* the node tree only; values are built
+here, so that the reader can:
+
+* keep the line and column of every value (``Source.where(path)``);
+* report duplicate keys, which PyYAML silently resolves to the last one;
+* refuse anchors, aliases and merge keys (no contributor needs them, and they
+  are how an "alias bomb" expands a small file into gigabytes);
+* refuse every tag outside YAML's core types, so nothing can construct objects;
+* refuse NaN and infinities, and keep decimals exact (``1.80`` stays ``1.80``,
+  so the precision it was stated at is not lost).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import yaml
+
+from .problems import Problem
+
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 32
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+@dataclass
+class Source:
+    """One data file: its parsed value and the position of every value in it."""
+
+    file: str
+    data: Any = None
+    positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def where(self, path: tuple) -> tuple[int, int]:
+        """Line and column of the value at ``path``, or of its nearest parent."""
+        path = tuple(path)
+        while path not in self.positions and path:
+            path = path[:-1]
+        return self.positions.get(path, (1, 1))
+
+    def problem(self, path: tuple, rule: str, message: str, hint: str = "") -> Problem:
+        line, col = self.where(path)
+        p = Problem(self.file, line, col, rule, message, hint, tuple(path))
+        self.problems.append(p)
+        return p
+
+
+class _Refused(Exception):
+    def __init__(self, node, rule, message, hint=""):
+        self.node, self.rule, self.message, self.hint = node, rule, message, hint
+
+
+def _pos(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def read_text(file: str, raw: bytes) -> Source:
+    """Parse ``raw`` (the bytes of ``file``) into a :class:`Source`."""
+    src = Source(file)
+    if len(raw) > MAX_BYTES:
+        src.problem((), "file-too-large",
+                    f"the file is {len(raw):,} bytes; the limit is {MAX_BYTES:,}",
+                    "split it into several files in the same folder")
+        return src
+    if raw.startswith(b"\xef\xbb\xbf"):
+        src.problem((), "byte-order-mark", "the file starts with a UTF-8 byte-order mark",
+                    "save the file as UTF-8 without BOM (most editors call it plain 'UTF-8')")
+        return src
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        src.problems.append(Problem(file, line, col, "invalid-utf8",
+                                    f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                                    "save the file as UTF-8"))
+        return src
+    if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+        src.problem((), "empty-file", "the file holds no records",
+                    "add a record, or delete the file")
+        return src
+    for no, ln in enumerate(text.splitlines(), 1):
+        indent = re.match(r"[ \t]*", ln).group(0)
+        if "\t" in indent:
+            src.problems.append(Problem(file, no, indent.index("\t") + 1, "tab-indent",
+                                        "a tab is used for indentation",
+                                        "YAML indents with spaces only; replace the tab with spaces"))
+    if src.problems:
+        return src
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or "syntax error"
+        if "expected a single document" in str(exc.context or ""):
+            rule, what, hint = "several-documents", "the file holds more than one YAML document", "remove the '---' separators"
+        else:
+            rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
+        src.problems.append(Problem(file, line, col, rule, what, hint))
+        return src
+    except yaml.YAMLError as exc:  # errors without a position
+        src.problem((), "yaml-syntax", str(exc).splitlines()[0], "check the file's syntax")
+        return src
+    finally:
+        loader.dispose()
+    try:
+        src.data = _build(root, (), src, set(), 0)
+    except _Refused as exc:
+        line, col = _pos(exc.node)
+        src.problems.append(Problem(file, line, col, exc.rule, exc.message, exc.hint))
+        src.data = None
+    return src
+
+
+def _build(node, path: tuple, src: Source, seen: set, depth: int):
+    if id(node) in seen:
+        raise _Refused(node, "yaml-alias", "anchors and aliases (&name, *name) are not allowed",
+                       "write the value out in full where it is needed")
+    if depth > MAX_DEPTH:
+        raise _Refused(node, "too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
+                       "data records are at most a few levels deep; check the indentation")
+    seen.add(id(node))
+    src.positions[path] = _pos(node)
+    if isinstance(node, yaml.MappingNode):
+        if node.tag != _CORE + "map":
+            raise _Refused(node, "yaml-tag", f"the tag {node.tag!r} is not allowed",
+                           "remove the '!' tag; plain mappings need none")
+        out: dict[str, Any] = {}
+        for knode, vnode in node.value:
+            if knode.tag == _CORE + "merge":
+                raise _Refused(knode, "yaml-alias", "merge keys ('<<') are not allowed",
+                               "write the keys out in full")
+            if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _SCALAR_TAGS:
+                raise _Refused(knode, "bad-key", "a key must be plain text",
+                               "keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno'")
+            key = knode.value
+            if key in out:
+                first = src.positions.get(path + (key,), (0, 0))[0]
+                src.positions[path + (key, "#dup")] = _pos(knode)
+                src.problem(path + (key, "#dup"), "duplicate-key",
+                            f"the key {key!r} appears twice in this mapping (first on line {first})",
+                            "YAML would silently keep only the last one; merge the two or rename one")
+                continue
+            src.positions[path + (key,)] = _pos(vnode)
+            out[key] = _build(vnode, path + (key,), src, seen, depth + 1)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != _CORE + "seq":
+            raise _Refused(node, "yaml-tag", f"the tag {node.tag!r} is not allowed",
+                           "remove the '!' tag; plain lists need none")
+        return [_build(item, path + (i,), src, seen, depth + 1) for i, item in enumerate(node.value)]
+    return _scalar(node)
+
+
+def _scalar(node):
+    tag, text = node.tag, node.value
+    if tag not in _SCALAR_TAGS:
+        raise _Refused(node, "yaml-tag", f"the tag {tag!r} is not allowed",
+                       "data files hold plain text, numbers, dates and lists; remove the '!' tag")
+    if tag == _CORE + "str" or tag == _CORE + "timestamp":
+        return text  # dates stay text: '2026-08' and '2026' are dates too
+    if tag == _CORE + "null":
+        return None
+    if tag == _CORE + "bool":
+        return text.lower() in ("yes", "true", "on", "y")
+    if tag == _CORE + "int":
+        clean = text.replace("_", "")
+        if re.fullmatch(r"[-+]?[0-9]+", clean):
+            return int(clean)
+        raise _Refused(node, "number-format", f"{text!r} is not a plain decimal number",
+                       "write integers in plain decimal digits, e.g. 85448")
+    # float
+    low = text.lower()
+    if low in (".nan", ".inf", "-.inf", "+.inf") or "nan" in low or "inf" in low:
+        raise _Refused(node, "not-a-number", f"{text!r} is not a finite number",
+                       "a figure must be a finite number; use null if it was not published")
+    clean = text.replace("_", "")
+    try:
+        return Decimal(clean)
+    except Exception:
+        raise _Refused(node, "number-format", f"{text!r} is not a plain decimal number",
+                       "write decimals with '.' and no separators, e.g. 1.03")

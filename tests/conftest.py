@@ -1,0 +1,166 @@
+"""Shared helpers: a small valid fact base that tests copy and break one rule at a time."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from kb.base import KnowledgeBase
+from kb.problems import DataError
+
+ROOT = Path(__file__).resolve().parent.parent
+TODAY = dt.date(2026, 11, 29)
+
+MINIMAL = {
+    "tiers.yml": """\
+vendor-self-report:
+  rank: 1
+  name: {en: Vendor self-report, zh: 厂商自述}
+  definition: {en: The vendor states it., zh: 厂商自行发布。}
+""",
+    "units.yml": """\
+second:
+  symbol: {en: s, zh: 秒}
+  name: {en: seconds, zh: 秒}
+  dimension: {time: 1}
+tokens-per-second:
+  symbol: {en: tok/s, zh: tok/s}
+  name: {en: tokens per second, zh: 每秒 token 数}
+  dimension: {tokens: 1, time: -1}
+times:
+  symbol: {en: "×", zh: 倍}
+  name: {en: times, zh: 倍}
+  space: false
+date:
+  symbol: {en: "", zh: ""}
+  name: {en: date, zh: 日期}
+none:
+  symbol: {en: "", zh: ""}
+  name: {en: no unit, zh: 无单位}
+""",
+    "metrics.yml": """\
+latency:
+  name: {en: Latency, zh: 延迟}
+  unit: second
+  kind: performance
+  description: {en: How long a request takes., zh: 请求所需的时间。}
+throughput:
+  name: {en: Throughput, zh: 吞吐}
+  unit: tokens-per-second
+  kind: performance
+  description: {en: How many tokens per second., zh: 每秒处理的 token 数。}
+speedup:
+  name: {en: Speed-up, zh: 倍数}
+  unit: times
+  kind: performance
+  description: {en: How many times faster., zh: 快多少倍。}
+event-date:
+  name: {en: Date, zh: 日期}
+  unit: date
+  kind: date
+  description: {en: When it happened., zh: 发生的时间。}
+statement:
+  name: {en: Statement, zh: 陈述}
+  unit: none
+  kind: qualitative
+  description: {en: A fact with no figure., zh: 不含数字的事实。}
+""",
+    "entities/core.yml": """\
+chip:
+  kind: chip
+  name: {en: Chip, zh: 芯片}
+  description: {en: A chip., zh: 一颗芯片。}
+gpu:
+  kind: system
+  name: {en: GPU, zh: GPU}
+  description: {en: A GPU system., zh: 一套 GPU 系统。}
+""",
+    "sources/articles.yml": """\
+article:
+  kind: news-article
+  name: {en: An article, zh: 一篇文章}
+  language: zh-Hans
+  snapshot:
+    file: snapshots/article.txt
+    taken: "2026-11-01"
+""",
+    "snapshots/article.txt": "芯片的延迟为 1.03 秒，对照系统为 1.80 秒，低 1.7 倍。\n",
+    "claims/bench.yml": """\
+chip-latency:
+  subject: chip
+  metric: latency
+  value: 1.03
+  statement: {en: "The chip took {value}.", zh: "芯片用时 {value}。"}
+  scope: {en: The whole system., zh: 整套系统。}
+  conditions: {baseline: gpu, model: chip}
+  citations:
+    - source: article
+      quote: 芯片的延迟为 1.03 秒
+  tier: vendor-self-report
+gpu-latency:
+  subject: gpu
+  metric: latency
+  value: 1.80
+  statement: {en: "The GPU took {value}.", zh: "GPU 用时 {value}。"}
+  scope: {en: The whole system., zh: 整套系统。}
+  conditions: {baseline: gpu, model: chip}
+  citations:
+    - source: article
+      quote: 对照系统为 1.80 秒
+  tier: vendor-self-report
+latency-ratio:
+  subject: chip
+  metric: speedup
+  value: 1.7
+  statement: {en: "The chip was {value} faster.", zh: "芯片快 {value}。"}
+  scope: {en: The whole system., zh: 整套系统。}
+  conditions: {baseline: gpu, model: chip}
+  citations:
+    - source: article
+      quote: 低 1.7 倍
+  tier: vendor-self-report
+  derivation:
+    op: ratio
+    inputs: [gpu-latency, chip-latency]
+""",
+}
+
+
+def write_data(root: Path, files: dict[str, str | bytes | None]) -> Path:
+    """Write MINIMAL, overridden by ``files`` (None deletes a file), under root/data."""
+    data = root / "data"
+    merged = {**MINIMAL, **files}
+    for rel, text in merged.items():
+        if text is None:
+            continue
+        path = data / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+    return data
+
+
+def problems_for(tmp_path: Path, files: dict[str, str | bytes | None] | None = None,
+                 edit: dict[str, tuple[str, str]] | None = None) -> list[str]:
+    """Problems reported for MINIMAL with ``files`` replaced and ``edit`` applied (file → (old, new))."""
+    files = dict(files or {})
+    for rel, (old, new) in (edit or {}).items():
+        text = files.get(rel, MINIMAL[rel])
+        assert old in text, f"test edit does not apply: {old!r} not in {rel}"
+        files[rel] = text.replace(old, new, 1)
+    data = write_data(tmp_path, files)
+    try:
+        KnowledgeBase.open(data, on=TODAY)
+    except DataError as exc:
+        return [str(p) for p in exc.problems]
+    return []
+
+
+@pytest.fixture
+def check(tmp_path):
+    def run(files=None, edit=None):
+        return problems_for(tmp_path, files, edit)
+    return run

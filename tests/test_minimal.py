@@ -1,0 +1,5 @@
+from conftest import MINIMAL
+
+
+def test_minimal_fact_base_is_sound(check):
+    assert check() == []
