@@ -384,7 +384,8 @@ def prose_uses_placeholders(ctx: Context):
                                    f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",
                                    "every figure on the site comes from a claim: write {value} for this claim's own figure, "
                                    "or {claim:ID} for another's, and record the figure as a claim")
-                if kind == "claims" and path == ("statement",):
+                metric = ctx.metrics.get(rec.metric) if kind == "claims" else None
+                if kind == "claims" and path == ("statement",) and metric and metric.kind != "qualitative":
                     for lang in ("en", "zh"):
                         has_value = any(ph == "value" for ph, _ in placeholders(getattr(bi, lang)))
                         if (rec.value is not None or rec.derivation is not None) and not has_value:

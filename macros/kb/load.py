@@ -111,22 +111,28 @@ def _translate(exc: ValidationError, model, rid, body, src: Source) -> None:
 
 
 def _data_path(loc, body, model, etype):
-    """Map pydantic's loc onto the data's own path, dropping union branch tags."""
+    """Map pydantic's loc onto the data's own path, dropping union branch tags.
+
+    Returns the path and the model that holds the last field named in it."""
     path, cur = [], body
-    current_model = model
+    current_model, holder = model, model
     for i, elem in enumerate(loc):
         last = i == len(loc) - 1
         if isinstance(cur, dict) and isinstance(elem, str) and elem in cur:
             path.append(elem)
             cur = cur[elem]
+            holder = current_model
             current_model = _sub_model(current_model, elem)
         elif isinstance(cur, list) and isinstance(elem, int) and 0 <= elem < len(cur):
             path.append(elem)
             cur = cur[elem]
         elif last and etype in ("missing", "extra_forbidden") and isinstance(elem, str):
             path.append(elem)
+            holder = current_model
         # anything else is a union branch name or similar: skip it
-    return tuple(path), current_model
+    if isinstance(cur, dict) and etype not in ("missing", "extra_forbidden"):
+        holder = current_model  # the error is about a whole record or sub-record
+    return tuple(path), holder
 
 
 def _sub_model(model, field):
@@ -156,9 +162,7 @@ def _field_help(model, field):
 def _explain(err, path, model):
     etype, msg, value = err["type"], err["msg"], err.get("input")
     field = next((p for p in reversed(path) if isinstance(p, str)), "")
-    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    if len(shown) > 80:
-        shown = shown[:77] + "..."
+    shown = _show(value)
     if etype == "missing":
         return "missing-field", f"the required field {field!r} is missing", _field_help(model, field) or "add it"
     if etype == "extra_forbidden":
@@ -170,11 +174,12 @@ def _explain(err, path, model):
         code = str(err.get("ctx", {}).get("error", msg))
         if code in schema.RULE_HINTS:
             rule, message, hint = schema.RULE_HINTS[code]
-            return rule, f"{message}; got {shown}", hint
+            return rule, (message if isinstance(value, dict) else f"{message}; got {shown}"), hint
         return "invalid-value", f"{msg}; got {shown}", _field_help(model, field)
     if etype == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
-        return "not-allowed-value", f"{shown} is not allowed here; expected one of {expected}", _field_help(model, field)
+        return "not-allowed-value", f"{shown} is not allowed here; expected one of {expected}", \
+            _field_help(model, field) or "use one of the values listed, spelled exactly"
     if etype == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
         if pattern == schema.ID_PATTERN:
@@ -192,6 +197,19 @@ def _explain(err, path, model):
         return "full-width-digits", f"{shown} uses full-width digits", "write numbers with ASCII digits: 85448"
     expected = etype.replace("_type", "").replace("_parsing", "").replace("model_attributes", "mapping").replace("dict", "mapping")
     return "wrong-type", f"expected {_expected_name(expected)}, got {shown}", _field_help(model, field)
+
+
+def _show(value) -> str:
+    """A value as the contributor wrote it, shortened."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        text = "[" + ", ".join(_show(v) for v in value) + "]"
+    elif isinstance(value, (int,)) or type(value).__name__ == "Decimal":
+        text = str(value)
+    else:
+        text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _expected_name(e):

@@ -9,6 +9,71 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+RULES: dict[str, str] = {
+    # the YAML reader
+    "file-too-large": "A data file is larger than the reader accepts.",
+    "byte-order-mark": "A file starts with a UTF-8 byte-order mark.",
+    "invalid-utf8": "A file is not valid UTF-8.",
+    "empty-file": "A data file holds no records.",
+    "tab-indent": "A line is indented with a tab.",
+    "yaml-syntax": "The YAML cannot be parsed.",
+    "several-documents": "A file holds more than one YAML document.",
+    "yaml-alias": "Anchors, aliases or merge keys are used.",
+    "yaml-tag": "A YAML tag other than the core types is used.",
+    "bad-key": "A mapping key is not plain text.",
+    "duplicate-key": "A key appears twice in one mapping.",
+    "not-a-number": "A number is NaN or infinite.",
+    "number-format": "A number is not written in plain decimal.",
+    "too-deep": "Values are nested implausibly deep.",
+    # records against the schema
+    "file-extension": "A data file does not end in .yml.",
+    "file-shape": "A data file is not a mapping from id to record.",
+    "bad-id": "A record id is not a lowercase slug.",
+    "duplicate-id": "Two records of one kind share an id.",
+    "wrong-type": "A value has the wrong type.",
+    "missing-field": "A required field is missing.",
+    "unknown-field": "A field is not part of the schema.",
+    "not-allowed-value": "A value is not one of those allowed.",
+    "bad-reference": "A reference is not written as an id.",
+    "bad-date": "A date is malformed or not a real calendar date.",
+    "bad-format": "A text does not have the form its field requires.",
+    "out-of-range": "A number lies outside its allowed range.",
+    "empty-value": "A required text or list is empty.",
+    "too-long": "A text is longer than its field allows.",
+    "invalid-value": "A value breaks a rule of its field.",
+    "full-width-digits": "A number uses full-width digits.",
+    "absurd-magnitude": "A number is too large to be a real figure.",
+    "range-order": "A range is written high before low.",
+    "number-as-text": "A number is written as text.",
+    "value-type": "A claim's value is not a number, range, date or null.",
+    "precision-type": "A precision is not a positive number or 'exact'.",
+    "url-scheme": "An address is not http or https.",
+    "status-reason": "A superseded or retracted claim does not say why.",
+    "superseded-successor": "A superseded claim names no successor.",
+    "attribution-note": "An uncertain attribution does not say what is in doubt.",
+    "derivation-inputs": "A derivation has neither inputs nor a note of what is missing.",
+    # rules across records
+    "unknown-reference": "A reference names no record.",
+    "unused-source": "No claim cites a source.",
+    "snapshot-missing": "A source's snapshot file does not exist.",
+    "quote-not-in-snapshot": "A quote is not found verbatim in its source's snapshot.",
+    "future-date": "A date that must be past lies in the future.",
+    "value-for-metric": "A value does not fit its metric's kind.",
+    "missing-value": "A claim on a measuring metric has no value.",
+    "four-questions": "A performance claim leaves one of the four questions open.",
+    "contested-without-conflict": "A contested claim is in no conflict record.",
+    "self-successor": "A claim names itself as successor.",
+    "derivation-cycle": "Derived claims depend on themselves.",
+    "derivation-arity": "A derivation has the wrong number of inputs.",
+    "unit-mismatch": "A derivation combines units that do not combine.",
+    "missing-translation": "A text is not written in its language.",
+    "bad-placeholder": "{value} is used where there is no figure.",
+    "figure-in-text": "Prose types a figure instead of showing it from a claim.",
+    "missing-placeholder": "A claim's statement does not show its figure.",
+}
+"""Every rule a problem can name, with what it means: the reference for contributors."""
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     file: str
@@ -18,6 +83,10 @@ class Problem:
     message: str
     hint: str = ""
     path: tuple = field(default=(), compare=False)
+
+    def __post_init__(self):
+        if self.rule not in RULES:
+            raise ValueError(f"undocumented rule {self.rule!r}: add it to kb.problems.RULES")
 
     @property
     def logical_path(self) -> str:
