@@ -65,6 +65,8 @@ CASES = [
      "claims/bench.yml:4:10: number-format: claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
     ("too-deep", claims_plus("deep: " + "[" * 40 + "]" * 40 + "\n"), None,
      "claims/bench.yml:37:39: too-deep: claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
+    ("unfinished", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: TODO copy the quote")},
+     "claims/bench.yml:32:14: unfinished: claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
     # --- records against the schema ------------------------------------------------------
     ("file-extension", {"claims/more.yaml": NEW_CLAIM}, None,
      "claims/more.yaml:1:1: file-extension: claims/more.yaml: data files end in .yml (rename it to more.yml)"),

@@ -47,12 +47,62 @@ def cmd_schema(args) -> int:
     return 0
 
 
+NEW_KINDS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "term": "glossary"}
+
+
+def cmd_new(args) -> int:
+    import re
+
+    from . import schema
+    from .load import load
+    from .templates import record_template
+
+    kind = NEW_KINDS[args.kind]
+    data_dir = Path(args.data)
+    if not re.match(schema.ID_PATTERN, args.id) or len(args.id) > 80:
+        print(f"kb new: {args.id!r} is not a valid id: use a-z, 0-9 and single hyphens, e.g. gb300-e2e-latency",
+              file=sys.stderr)
+        return 2
+    loaded = load(data_dir)
+    if args.id in loaded.records[kind]:
+        o = loaded.origins[(kind, args.id)]
+        print(f"kb new: the id {args.id!r} is already used in data/{o.file}:{o.line}; ids are never reused", file=sys.stderr)
+        return 2
+    rel = args.file or f"{kind}/contributions.yml"
+    if not rel.startswith(kind + "/") or not rel.endswith(".yml"):
+        print(f"kb new: a {args.kind} goes in a file under data/{kind}/ ending in .yml", file=sys.stderr)
+        return 2
+    path = data_dir / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    depth = "../" * len(Path(rel).parts)
+    header = f"# yaml-language-server: $schema={depth}schemas/{kind}.schema.json\n"
+    existing = path.read_text(encoding="utf-8") if path.exists() else header
+    sep = "" if existing.endswith("\n") else "\n"
+    text = record_template(kind, args.id)
+    path.write_text(existing + sep + text, encoding="utf-8")
+    line = (existing + sep).count("\n") + 1
+    print(f"wrote a new {args.kind} skeleton to data/{rel}:{line}")
+    print("next:")
+    print(f"  1. open data/{rel} at line {line} and replace every TODO; each key's comment says what it takes")
+    if kind == "claims":
+        print("  2. copy the quote exactly from data/snapshots/<source>.txt, and write {value} where the figure goes")
+        print("  3. choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it")
+    print(f"  {'4' if kind == 'claims' else '2'}. run: .venv/bin/kb check   (it lists what is left to fill in)")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="kb", description="Check and extend the evidence base.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("check", help="validate every data file, re-derive stated figures, report problems")
     p.add_argument("data_dir", nargs="?", help="the data directory (default: ./data)")
     p.set_defaults(func=cmd_check)
+    p = sub.add_parser("new", help="write a skeleton for a new record, with every key explained")
+    p.add_argument("kind", choices=sorted(NEW_KINDS))
+    p.add_argument("id", help="the new record's id: a lowercase slug that never changes")
+    p.add_argument("--file", help="file under the kind's folder, e.g. claims/benchmarks.yml (default: <kind>/contributions.yml)")
+    p.add_argument("--data", default="data", help="the data directory (default: ./data)")
+    p.set_defaults(func=cmd_new)
     p = sub.add_parser("schema", help="write the JSON Schemas that editors use for data files")
     p.add_argument("--out", default="schemas", help="folder to write into (default: schemas)")
     p.set_defaults(func=cmd_schema)

@@ -90,6 +90,12 @@ def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
         src.problem((rid,), "wrong-type", f"the record {rid!r} must be a mapping of fields",
                     "indent the record's fields under its id")
         return
+    unfinished = list(_todos(body, (rid,)))
+    if unfinished:
+        for path, text in unfinished:
+            src.problem(path, "unfinished", f"{text[:60]!r} is a placeholder from the template",
+                        "replace it with the real value (see the comment on that line)")
+        return
     try:
         record = model.model_validate(body)
     except ValidationError as exc:
@@ -97,6 +103,18 @@ def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
         return
     loaded.records[namespace][rid] = record
     loaded.origins[(namespace, rid)] = Origin(src.file, src.where((rid,))[0])
+
+
+def _todos(value, path):
+    """Template placeholders still in a record: text starting with TODO."""
+    if isinstance(value, str) and value.startswith("TODO"):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _todos(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _todos(v, path + (i,))
 
 
 def _translate(exc: ValidationError, model, rid, body, src: Source) -> None:

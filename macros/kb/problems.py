@@ -26,6 +26,7 @@ RULES: dict[str, str] = {
     "number-format": "A number is not written in plain decimal.",
     "too-deep": "Values are nested implausibly deep.",
     # records against the schema
+    "unfinished": "A template placeholder (TODO) has not been filled in.",
     "file-extension": "A data file does not end in .yml.",
     "file-shape": "A data file is not a mapping from id to record.",
     "bad-id": "A record id is not a lowercase slug.",

@@ -1,0 +1,120 @@
+"""Annotated YAML skeletons for new records, generated from :mod:`kb.schema`.
+
+Every key is written with a comment that says what it means, whether it is
+required, and which values are allowed, so the template in CONTRIBUTING.md and
+the skeleton ``kb new`` writes cannot drift from the schema.
+"""
+from __future__ import annotations
+
+import typing
+from decimal import Decimal
+
+from pydantic.fields import FieldInfo
+
+from . import schema
+
+# Example values for fields whose type alone does not suggest one.
+EXAMPLES = {
+    ("Claim", "subject"): "jalapeno",
+    ("Claim", "metric"): "e2e-latency",
+    ("Claim", "value"): "1.03",
+    ("Claim", "tier"): "vendor-self-report",
+    ("Citation", "source"): "article-002",
+    ("Citation", "quote"): "TODO copy the exact words from data/snapshots/<source>.txt",
+    ("SourceRecord", "kind"): "news-article",
+    ("SourceRecord", "language"): "zh-Hans",
+    ("Entity", "kind"): "chip",
+    ("Conflict", "kind"): "disagreement",
+    ("Side", "claims"): "[claim-id]",
+    ("Metric", "unit"): "second",
+    ("Snapshot", "file"): "snapshots/<source-id>.txt",
+}
+# Optional fields shown in the skeleton (the rest are listed in comments only).
+SHOWN_OPTIONAL = {
+    "Claim": {"value", "scope", "conditions", "tier_reason"},
+    "Citation": {"locator"},
+    "Conditions": {"model", "baseline", "benchmark"},
+    "SourceRecord": {"title", "date", "url"},
+    "Entity": {"aliases"},
+}
+
+
+def _literal_values(ann) -> list[str]:
+    out = []
+    for arg in typing.get_args(ann) or ():
+        out += _literal_values(arg)
+    if typing.get_origin(ann) is typing.Literal:
+        out += [str(a) for a in typing.get_args(ann)]
+    return out
+
+
+def _model_of(ann):
+    if isinstance(ann, type) and issubclass(ann, schema.Record):
+        return ann
+    for arg in typing.get_args(ann):
+        inner = _model_of(arg)
+        if inner:
+            return inner
+    return None
+
+
+def _is_list(ann) -> bool:
+    if typing.get_origin(ann) is list:
+        return True
+    return any(typing.get_origin(a) is list for a in typing.get_args(ann))
+
+
+def _comment(model, name: str, f: FieldInfo) -> str:
+    parts = ["required" if f.is_required() else "optional"]
+    allowed = _literal_values(f.annotation)
+    if allowed:
+        parts.append("one of: " + " | ".join(allowed))
+    if f.description:
+        parts.append(f.description)
+    return "  # " + "; ".join(parts)
+
+
+def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False) -> list[str]:
+    """YAML lines for one record of ``model`` (without its id line)."""
+    lines = []
+    pad = " " * indent
+    for name, f in model.model_fields.items():
+        shown = f.is_required() or full or name in SHOWN_OPTIONAL.get(model.__name__, set())
+        comment = _comment(model, name, f)
+        if not shown:
+            lines.append(f"{pad}# {name}:{comment[3:]}")
+            continue
+        sub = _model_of(f.annotation)
+        if sub is schema.Bilingual:
+            lines.append(f"{pad}{name}:{comment}")
+            lines.append(f"{pad}  en: TODO English")
+            lines.append(f"{pad}  zh: TODO 中文")
+        elif sub is not None and _is_list(f.annotation):
+            lines.append(f"{pad}{name}:{comment}")
+            body = skeleton(sub, indent + 4, full)
+            first = next(i for i, ln in enumerate(body) if not ln.lstrip().startswith("#"))
+            body[first] = f"{pad}  - " + body[first].lstrip()
+            lines += body
+        elif sub is not None:
+            lines.append(f"{pad}{name}:{comment}")
+            lines += skeleton(sub, indent + 2, full)
+        else:
+            example = EXAMPLES.get((model.__name__, name))
+            if example is None:
+                allowed = _literal_values(f.annotation)
+                default = f.get_default() if not f.is_required() else None
+                if allowed:
+                    example = str(default) if default in allowed else allowed[0]
+                elif _is_list(f.annotation):
+                    example = "[]"
+                elif f.annotation in (int, Decimal) or "Decimal" in str(f.annotation):
+                    example = "1"
+                else:
+                    example = "TODO"  # kb check reports it as unfinished until it is filled in
+            lines.append(f"{pad}{name}: {example}{comment}")
+    return lines
+
+
+def record_template(kind: str, rid: str, full: bool = False) -> str:
+    model = schema.KINDS[kind]
+    return "\n".join([f"{rid}:", *skeleton(model, 2, full)]) + "\n"
