@@ -75,7 +75,7 @@ CASES = [
     ("bad-id", claims_plus(NEW_CLAIM.replace("extra:", "Extra_Claim:")), None,
      "claims/bench.yml:38:3: bad-id: claims/bench.yml > Extra_Claim: the id 'Extra_Claim' is not a lowercase slug (ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change)"),
     ("duplicate-id", {"claims/more.yml": NEW_CLAIM.replace("extra:", "chip-latency:")}, None,
-     "claims/more.yml:2:3: duplicate-id: claims/more.yml > chip-latency: the id 'chip-latency' is already used in claims/bench.yml:2 (ids are unique across all files of a kind; choose another id (and never reuse a retired one))"),
+     "claims/more.yml:2:3: duplicate-id: claims/more.yml > chip-latency: the id 'chip-latency' is already used in claims/bench.yml:1 (ids are unique across all files of a kind; choose another id (and never reuse a retired one))"),
     ("record-not-mapping", claims_plus("extra: just text\n"), None,
      "claims/bench.yml:37:8: wrong-type: claims/bench.yml > extra: the record 'extra' must be a mapping of fields (indent the record's fields under its id)"),
     ("unknown-field", claims_plus(NEW_CLAIM.replace("  citations:", "  souces: []\n  citations:")), None,

@@ -102,7 +102,7 @@ def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
         _translate(exc, model, rid, body, src)
         return
     loaded.records[namespace][rid] = record
-    loaded.origins[(namespace, rid)] = Origin(src.file, src.where((rid,))[0])
+    loaded.origins[(namespace, rid)] = Origin(src.file, src.key_lines.get((rid,), 1))
 
 
 def _todos(value, path):

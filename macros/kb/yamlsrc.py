@@ -36,6 +36,7 @@ class Source:
     file: str
     data: Any = None
     positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    key_lines: dict[tuple, int] = field(default_factory=dict)  # path of a mapping value -> line of its key
     problems: list[Problem] = field(default_factory=list)
 
     def where(self, path: tuple) -> tuple[int, int]:
@@ -151,6 +152,7 @@ def _build(node, path: tuple, src: Source, seen: set, depth: int):
                             "YAML would silently keep only the last one; merge the two or rename one")
                 continue
             src.positions[path + (key,)] = _pos(vnode)
+            src.key_lines[path + (key,)] = _pos(knode)[0]
             out[key] = _build(vnode, path + (key,), src, seen, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
