@@ -91,6 +91,21 @@ def cmd_new(args) -> int:
     return 0
 
 
+def cmd_template(args) -> int:
+    from .templates import record_template
+
+    print(record_template(NEW_KINDS[args.kind], args.id, full=True), end="")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from .problems import RULES
+
+    for name, meaning in RULES.items():
+        print(f"{name}: {meaning}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="kb", description="Check and extend the evidence base.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -103,6 +118,12 @@ def main(argv=None) -> int:
     p.add_argument("--file", help="file under the kind's folder, e.g. claims/benchmarks.yml (default: <kind>/contributions.yml)")
     p.add_argument("--data", default="data", help="the data directory (default: ./data)")
     p.set_defaults(func=cmd_new)
+    p = sub.add_parser("template", help="print the annotated template of a record, every key explained")
+    p.add_argument("kind", choices=sorted(NEW_KINDS))
+    p.add_argument("id", nargs="?", default="example-id")
+    p.set_defaults(func=cmd_template)
+    p = sub.add_parser("rules", help="list every rule kb check applies, with what it means")
+    p.set_defaults(func=cmd_rules)
     p = sub.add_parser("schema", help="write the JSON Schemas that editors use for data files")
     p.add_argument("--out", default="schemas", help="folder to write into (default: schemas)")
     p.set_defaults(func=cmd_schema)
