@@ -1,0 +1,221 @@
+"""The downloadable data: a public contract, so paths and fields stay stable.
+
+``exports(kb, base_url)`` returns every file of ``site/data/`` as bytes:
+claims.json, sources.json, entities.json, conflicts.json, claims.csv,
+sources.csv and datapackage.json (a Frictionless Data Package describing the
+CSV files).  Nothing here formats for a page; figures are written canonically.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from fractions import Fraction
+
+from .base import KnowledgeBase
+from .prose import PLACEHOLDER
+
+LANGS = ("en", "zh")
+PREFIX = {"en": "", "zh": "zh/"}
+
+
+def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
+    """The permanent address of a record's page: /claims/<id>/ and /zh/claims/<id>/."""
+    return f"{base_url.rstrip('/')}/{PREFIX[lang]}{kind}/{rid}/"
+
+
+def canonical(value) -> str | None:
+    """A value as recorded: plain digits, '.' for decimals, a range as low..high."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return f"{canonical(value[0])}..{canonical(value[1])}"
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+def json_value(value):
+    """The contract's value: number, [low, high], date text, or null."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return [json_value(v) for v in value]
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
+    return value
+
+
+def _num(f: Fraction) -> float:
+    return float(f"{float(f):.10g}")
+
+
+def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
+    """A claim's statement with each placeholder replaced by the figure as plain text."""
+    claim = kb.claims[cid]
+
+    def figure(target: str) -> str:
+        c = kb.claims[target]
+        unit = kb.unit_of(target)
+        text = canonical(c.value)
+        if text is None:
+            chk = kb.checks.get(target)
+            if chk is None or chk.computed is None:
+                return "?"
+            text = f"{_num(chk.computed.lo):.4g}..{_num(chk.computed.hi):.4g}"
+        text = text.replace("..", "–")
+        symbol = unit.symbol.en if lang == "en" else unit.symbol.zh
+        return text + ((" " if unit.space else "") + symbol if symbol else "")
+
+    return PLACEHOLDER.sub(lambda m: figure(cid if m.group(1) == "value" else m.group(2)),
+                           getattr(claim.statement, lang))
+
+
+def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
+    c = kb.claims[cid]
+    m = kb.metrics[c.metric]
+    out = {
+        "id": cid,
+        "subject": c.subject,
+        "metric": c.metric,
+        "value": json_value(c.value),
+        "value_text": canonical(c.value),
+        "precision": None if c.precision is None else (c.precision if c.precision == "exact" else json_value(Decimal(c.precision))),
+        "approximate": c.approximate,
+        "unit": m.unit,
+        "statement": {lang: plain_statement(kb, cid, lang) for lang in LANGS},
+        "tier": c.tier,
+        "status": c.status,
+        "successor": c.successor,
+        "attribution": c.attribution,
+        "conditions": {k: v for k, v in c.conditions.model_dump(mode="json", exclude_none=True).items()},
+        "sources": [{"source": cit.source, "quote": cit.quote, "locator": cit.locator, "attributed_to": cit.attributed_to}
+                    for cit in c.citations],
+        "derived_from": list(c.derivation.inputs) if c.derivation else [],
+        "conflicts": kb.conflicts_by_claim.get(cid, []),
+        "url": {lang: page_url("claims", cid, lang, base_url) for lang in LANGS},
+        "tags": list(c.tags),
+    }
+    chk = kb.checks.get(cid)
+    if chk is not None:
+        out["check"] = {
+            "op": c.derivation.op,
+            "computed": None if chk.computed is None else [_num(chk.computed.lo), _num(chk.computed.hi)],
+            "verdict": chk.verdict,
+        }
+    return out
+
+
+def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
+    s = kb.sources[sid]
+    out = s.model_dump(mode="json", exclude_none=True)
+    out.pop("snapshot", None)
+    if s.snapshot:
+        out["snapshot"] = {"taken": s.snapshot.taken}
+    return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []),
+            "url": {lang: page_url("sources", sid, lang, base_url) for lang in LANGS}}
+
+
+def entity_record(kb: KnowledgeBase, eid: str, base_url: str) -> dict:
+    e = kb.entities[eid]
+    return {"id": eid, **e.model_dump(mode="json", exclude_none=True), "claims": kb.claims_by_entity.get(eid, []),
+            "url": {lang: page_url("entities", eid, lang, base_url) for lang in LANGS}}
+
+
+def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
+    x = kb.conflicts[xid]
+    body = x.model_dump(mode="json")
+    claims = list(dict.fromkeys(cid for side in x.sides for cid in side.claims))
+    return {"id": xid, **body, "claims": claims,
+            "url": {lang: page_url("conflicts", xid, lang, base_url) for lang in LANGS}}
+
+
+CLAIM_COLUMNS = [
+    ("id", "string", "Permanent claim id; the claim's page is /claims/<id>/."),
+    ("subject", "string", "Entity id of what the claim is about."),
+    ("metric", "string", "Metric id."),
+    ("value", "string", "The value as recorded: a number, low..high, a date, or empty for a qualitative claim."),
+    ("unit", "string", "Unit id."),
+    ("statement_en", "string", "The claim in English, figures written out."),
+    ("statement_zh", "string", "The claim in Simplified Chinese, figures written out."),
+    ("tier", "string", "Evidence tier id."),
+    ("status", "string", "reported, contested, superseded or retracted."),
+    ("attribution", "string", "certain or uncertain."),
+    ("sources", "string", "Ids of the sources cited, separated by spaces."),
+    ("verdict", "string", "For a derived figure: consistent, inconsistent, cannot-derive; empty otherwise."),
+    ("computed_low", "number", "Low end of the re-derived interval, if any."),
+    ("computed_high", "number", "High end of the re-derived interval, if any."),
+    ("url_en", "string", "Permanent English page."),
+    ("url_zh", "string", "Permanent Chinese page."),
+]
+SOURCE_COLUMNS = [
+    ("id", "string", "Permanent source id."),
+    ("kind", "string", "What the source is."),
+    ("name_en", "string", "How the site refers to it, in English."),
+    ("name_zh", "string", "How the site refers to it, in Chinese."),
+    ("title", "string", "Title verbatim, where the source has one."),
+    ("language", "string", "Language and script of the source."),
+    ("publisher", "string", "Publisher entity id, only where a text states it."),
+    ("date", "string", "Publication date, only where a text states it."),
+    ("url", "string", "Address, only where known."),
+    ("claims", "integer", "How many claims cite it."),
+]
+
+
+def _csv(rows: list[dict], columns) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([c[0] for c in columns])
+    for row in rows:
+        w.writerow(["" if row.get(c[0]) is None else row.get(c[0]) for c in columns])
+    return buf.getvalue().encode("utf-8")
+
+
+def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[str, bytes]:
+    claims = [claim_record(kb, cid, base_url) for cid in sorted(kb.claims)]
+    sources = [source_record(kb, sid, base_url) for sid in sorted(kb.sources)]
+    entities = [entity_record(kb, eid, base_url) for eid in sorted(kb.entities)]
+    conflicts = [conflict_record(kb, xid, base_url) for xid in sorted(kb.conflicts)]
+
+    def dump(obj) -> bytes:
+        return (json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=False) + "\n").encode("utf-8")
+
+    claim_rows = [{
+        "id": c["id"], "subject": c["subject"], "metric": c["metric"], "value": c["value_text"], "unit": c["unit"],
+        "statement_en": c["statement"]["en"], "statement_zh": c["statement"]["zh"], "tier": c["tier"],
+        "status": c["status"], "attribution": c["attribution"],
+        "sources": " ".join(dict.fromkeys(s["source"] for s in c["sources"])),
+        "verdict": (c.get("check") or {}).get("verdict"),
+        "computed_low": ((c.get("check") or {}).get("computed") or [None, None])[0],
+        "computed_high": ((c.get("check") or {}).get("computed") or [None, None])[1],
+        "url_en": c["url"]["en"], "url_zh": c["url"]["zh"],
+    } for c in claims]
+    source_rows = [{**{k: s.get(k) for k, _, _ in SOURCE_COLUMNS}, "name_en": s["name"]["en"], "name_zh": s["name"]["zh"],
+                    "claims": len(s["claims"])} for s in sources]
+
+    def schema(columns):
+        return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": ["id"]}
+
+    package = {
+        "name": "jalapeno-evidence",
+        "title": "Jalapeño evidence base: claims and sources",
+        "description": "Claims about AI inference chips with their sources, verbatim quotes, evidence tiers and re-derivation verdicts.",
+        "version": version or "0",
+        "licenses": [{"name": "CC-BY-4.0", "title": "Creative Commons Attribution 4.0", "path": "https://creativecommons.org/licenses/by/4.0/"}],
+        "resources": [
+            {"name": "claims", "path": "claims.csv", "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+             "schema": schema(CLAIM_COLUMNS)},
+            {"name": "sources", "path": "sources.csv", "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+             "schema": schema(SOURCE_COLUMNS)},
+        ],
+    }
+    return {
+        "claims.json": dump(claims),
+        "sources.json": dump(sources),
+        "entities.json": dump(entities),
+        "conflicts.json": dump(conflicts),
+        "claims.csv": _csv(claim_rows, CLAIM_COLUMNS),
+        "sources.csv": _csv(source_rows, SOURCE_COLUMNS),
+        "datapackage.json": dump(package),
+    }

@@ -1,0 +1,103 @@
+"""The downloadable data keeps its public contract and agrees with the YAML, read independently."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+
+import pytest
+import yaml
+
+from conftest import ROOT, TODAY
+from kb.base import KnowledgeBase
+from kb.export import exports
+
+DATA = ROOT / "data"
+
+
+@pytest.fixture(scope="module")
+def files():
+    return exports(KnowledgeBase.open(DATA, on=TODAY))
+
+
+@pytest.fixture(scope="module")
+def raw_claims():
+    """Claims straight from the YAML files, without the engine."""
+    out = {}
+    for path in sorted((DATA / "claims").glob("*.yml")):
+        out.update(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return out
+
+
+def test_every_claim_is_exported_with_the_contract_fields(files, raw_claims):
+    claims = json.loads(files["claims.json"])
+    assert len(claims) == len(raw_claims) > 30
+    required = {"id", "subject", "metric", "value", "unit", "statement", "tier", "status", "sources", "url"}
+    for c in claims:
+        assert required <= set(c), c["id"]
+        assert set(c["statement"]) == {"en", "zh"} and set(c["url"]) == {"en", "zh"}
+        assert c["url"] == {"en": f"/claims/{c['id']}/", "zh": f"/zh/claims/{c['id']}/"}
+        assert all(set(s) >= {"source", "quote"} for s in c["sources"])
+
+
+def _as_contract(v):
+    if isinstance(v, list):
+        return [_as_contract(x) for x in v]
+    if isinstance(v, float):
+        return Decimal(str(v))
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    return v
+
+
+def test_exported_values_equal_the_yaml(files, raw_claims):
+    claims = {c["id"]: c for c in json.loads(files["claims.json"])}
+    checked = 0
+    for cid, raw in raw_claims.items():
+        got = claims[cid]["value"]
+        want = raw.get("value")
+        if isinstance(want, (int, float)) and not isinstance(want, bool):
+            assert Decimal(str(got)) == Decimal(str(want)), cid
+        else:
+            assert _as_contract(got) == _as_contract(want) or got == want, cid
+        assert claims[cid]["tier"] == raw["tier"]
+        assert [s["quote"] for s in claims[cid]["sources"]] == [c["quote"] for c in raw["citations"]]
+        checked += 1
+    assert checked == len(raw_claims)
+
+
+def test_derived_claims_carry_their_check(files, raw_claims):
+    claims = {c["id"]: c for c in json.loads(files["claims.json"])}
+    derived = [cid for cid, raw in raw_claims.items() if "derivation" in raw]
+    assert derived
+    for cid in derived:
+        chk = claims[cid]["check"]
+        assert chk["verdict"] in ("consistent", "inconsistent", "cannot-derive", None)
+        if chk["computed"] is not None:
+            lo, hi = chk["computed"]
+            assert lo <= hi
+
+
+def test_csv_files_have_one_row_per_record(files, raw_claims):
+    rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8"))))
+    assert [r["id"] for r in rows] == sorted(raw_claims)
+    sources = list(csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8"))))
+    assert len(sources) == len(json.loads(files["sources.json"]))
+
+
+def test_datapackage_validates_with_frictionless(files, tmp_path):
+    from frictionless import validate
+
+    for name, body in files.items():
+        (tmp_path / name).write_bytes(body)
+    report = validate(str(tmp_path / "datapackage.json"))
+    assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
+    assert report.stats["tasks"] == 2
+
+
+def test_conflicts_name_the_claims_they_tie(files):
+    conflicts = json.loads(files["conflicts.json"])
+    assert conflicts
+    for x in conflicts:
+        assert x["claims"] and all(isinstance(c, str) for c in x["claims"])
