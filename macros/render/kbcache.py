@@ -1,0 +1,45 @@
+"""Open the fact base once per build.
+
+mkdocs-static-i18n builds each language in turn within one process, and
+``mkdocs serve`` rebuilds on every change.  The base is opened again only when
+a file under data/ changed (path, size or modification time), so one build of
+both languages opens it once, and an edit to data/ is picked up on the next
+rebuild.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kb.base import KnowledgeBase
+
+_cache: dict[str, tuple[tuple, KnowledgeBase]] = {}
+
+
+def data_dir(config_file: str | os.PathLike) -> Path:
+    """data/ beside mkdocs.yml, or KB_DATA_DIR when set (tests build sites from other data)."""
+    forced = os.environ.get("KB_DATA_DIR")
+    if forced:
+        return Path(forced).resolve()
+    return (Path(config_file).resolve().parent / "data").resolve()
+
+
+def _fingerprint(root: Path) -> tuple:
+    out = []
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            p = os.path.join(dirpath, name)
+            st = os.stat(p)
+            out.append((p, st.st_size, st.st_mtime_ns))
+    return tuple(sorted(out))
+
+
+def open_kb(root: Path) -> KnowledgeBase:
+    key = str(root)
+    fp = _fingerprint(root)
+    hit = _cache.get(key)
+    if hit is not None and hit[0] == fp:
+        return hit[1]
+    kb = KnowledgeBase.open(root)
+    _cache[key] = (fp, kb)
+    return kb

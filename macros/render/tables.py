@@ -1,0 +1,326 @@
+"""Tables and lists built from data queries: claims by tag, metric or subject, indexes.
+
+Every table is a plain HTML table that reads without JavaScript; tables marked
+``data-kb-sortable`` / ``data-kb-filter`` are enhanced by ``assets/kb.js``
+(click a heading to sort, type to filter).  Cells that sort by something other
+than their text carry ``data-sort``.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from . import format as fmt
+from .citations import source_link
+from .figures import figure, verdict
+from kb.prose import PLACEHOLDER
+
+from .text import escape, prose
+
+# a table longer than this gets the filter box and sortable headings
+FILTER_FROM = 8
+
+
+# --- queries ------------------------------------------------------------------
+
+def in_record_order(kb, ids):
+    """Claim ids in the order they are written in data/ (file, then line)."""
+    def key(cid):
+        o = kb.origins.get(("claims", cid))
+        return (o.file, o.line) if o else ("", 0)
+    return sorted(dict.fromkeys(ids), key=key)
+
+
+def _split(x) -> list[str]:
+    if x is None:
+        return []
+    if isinstance(x, str):
+        return [p.strip() for p in x.split(",") if p.strip()]
+    return list(x)
+
+
+def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None):
+    """Claims matching every given filter (each filter may list several values, comma-separated)."""
+    tags, metrics, subjects, kinds = _split(tag), _split(metric), _split(subject), _split(kind)
+    excluded = _split(exclude_tag)
+    chosen = _split(ids) if ids is not None else list(kb.claims)
+    out = []
+    for cid in chosen:
+        c = kb.claims[cid]
+        if tags and not set(tags) & set(c.tags):
+            continue
+        if excluded and set(excluded) & set(c.tags):
+            continue
+        if metrics and c.metric not in metrics:
+            continue
+        if subjects and c.subject not in subjects:
+            continue
+        if kinds and kb.metrics[c.metric].kind not in kinds:
+            continue
+        if entity and cid not in kb.claims_by_entity.get(entity, []):
+            continue
+        out.append(cid)
+    return in_record_order(kb, out)
+
+
+# --- small pieces -------------------------------------------------------------
+
+def entity_link(ctx, eid: str) -> str:
+    e = ctx.kb.entities.get(eid)
+    if e is None:
+        return escape(eid)
+    return f'<a class="kb-entity" href="{ctx.href("entity", eid)}">{escape(ctx.text(e.name))}</a>'
+
+
+def tier_link(ctx, tid: str) -> str:
+    return f'<a class="kb-tier-link" href="{ctx.href("tier", tid)}">{escape(ctx.text(ctx.kb.tiers[tid].name))}</a>'
+
+
+def linked_prose(ctx, text: str, href: str, own: str | None = None) -> str:
+    """Prose as a link to ``href``; prose holding figures (links themselves) gets an arrow link instead."""
+    if PLACEHOLDER.search(text):
+        label = escape(ctx.t("open_page"))
+        return f'{prose(ctx, text, own)} <a class="kb-more" href="{href}" aria-label="{label}">&#8594;</a>'
+    return f'<a href="{href}">{escape(text)}</a>'
+
+
+def claim_more(ctx, cid: str) -> str:
+    """A small link to the claim page, for statements that may hold no figure."""
+    label = escape(ctx.t("see_claim"))
+    return f' <a class="kb-more" href="{ctx.href("claim", cid)}" title="{label}" aria-label="{label}">&#8594;</a>'
+
+
+def statement(ctx, cid: str) -> str:
+    c = ctx.kb.claims[cid]
+    return prose(ctx, ctx.text(c.statement), own=cid) + claim_more(ctx, cid)
+
+
+def status_text(ctx, cid: str) -> str:
+    c = ctx.kb.claims[cid]
+    parts = [ctx.t("status." + c.status)]
+    v = verdict(ctx, cid)
+    if v:
+        parts.append(ctx.t("verdict." + v))
+    if c.status != "contested" and ctx.kb.conflicts_by_claim.get(cid):
+        parts.append(ctx.t("badge.disputed"))
+    return escape(ctx.t("list_sep").join(parts))
+
+
+def none_yet(ctx) -> str:
+    return f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'
+
+
+def table(ctx, name: str, headers: list[str], rows: list[str], filterable: bool | None = None) -> str:
+    """A table; rows are ready-made <tr> strings."""
+    if not rows:
+        return none_yet(ctx)
+    if filterable is None:
+        filterable = len(rows) >= FILTER_FROM
+    enhance = ' data-kb-sortable="" data-kb-filter=""' if filterable else ""
+    extra = (f' data-kb-filter-label="{escape(ctx.t("filter"))}" '
+             f'data-kb-filter-placeholder="{escape(ctx.t("filter_placeholder"))}"') if filterable else ""
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headers)
+    return (f'<div class="kb-table" data-kb-table="{name}">\n<table{enhance}{extra}>\n'
+            f'<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
+
+
+# --- claim tables -------------------------------------------------------------
+
+def claim_table(ctx, ids, filterable=None, name="claims") -> str:
+    kb = ctx.kb
+    rows = []
+    for cid in ids:
+        c = kb.claims[cid]
+        tier = kb.tiers[c.tier]
+        rows.append(
+            f'<tr data-claim="{cid}"><td>{statement(ctx, cid)}</td>'
+            f'<td>{entity_link(ctx, c.subject)}</td>'
+            f'<td>{escape(ctx.text(kb.metrics[c.metric].name))}</td>'
+            f'<td data-sort="{tier.rank}">{tier_link(ctx, c.tier)}</td>'
+            f'<td>{status_text(ctx, cid)}</td></tr>')
+    headers = [ctx.t("f.claim"), ctx.t("f.subject"), ctx.t("f.metric"), ctx.t("f.tier"), ctx.t("f.status")]
+    return table(ctx, name, headers, rows, filterable)
+
+
+def _baseline_claim(kb, c, metric):
+    """The claim giving the baseline's figure under the same conditions as claim c."""
+    for oid in kb.claims_by_entity.get(c.conditions.baseline, []):
+        o = kb.claims[oid]
+        if (o.subject == c.conditions.baseline and o.metric == metric and o.conditions.model == c.conditions.model
+                and o.conditions.operating_point == c.conditions.operating_point and o.status not in ("superseded", "retracted")):
+            return oid
+    return None
+
+
+def _ratio_claim(kb, a, b):
+    """A claim derived from exactly the two claims a and b (their ratio, as the data records it)."""
+    for rid in kb.derived_from.get(a, []):
+        d = kb.claims[rid].derivation
+        if d and set(d.inputs) == {a, b} and kb.claims[rid].status not in ("superseded", "retracted"):
+            return rid
+    return None
+
+
+def comparison_table(ctx, subject: str, metrics, tag=None) -> str:
+    """One row per (model, metric): the subject's figure, the baseline's, and their ratio."""
+    kb = ctx.kb
+    metric_order = _split(metrics)
+    ids = select(kb, tag=tag, metric=metric_order, subject=subject)
+    ids = [i for i in ids if kb.claims[i].status not in ("superseded", "retracted") and kb.claims[i].conditions.baseline]
+    models = list(dict.fromkeys(kb.claims[i].conditions.model for i in ids))
+    ids.sort(key=lambda i: (models.index(kb.claims[i].conditions.model), metric_order.index(kb.claims[i].metric)))
+    dash = '<span class="kb-nofig">—</span>'
+    rows = []
+    for cid in ids:
+        c = kb.claims[cid]
+        base = _baseline_claim(kb, c, c.metric)
+        ratio = _ratio_claim(kb, cid, base) if base else None
+        model = entity_link(ctx, c.conditions.model) if c.conditions.model else dash
+        if c.conditions.format:
+            model += f' <span class="kb-format">{escape(c.conditions.format)}</span>'
+        rows.append(
+            f'<tr data-claim="{cid}"><th scope="row">{model}</th>'
+            f'<td>{escape(ctx.text(kb.metrics[c.metric].name))}</td>'
+            f'<td>{figure(ctx, cid)}</td>'
+            f'<td>{entity_link(ctx, c.conditions.baseline)}</td>'
+            f'<td>{figure(ctx, base) if base else dash}</td>'
+            f'<td>{figure(ctx, ratio) if ratio else dash}</td></tr>')
+    subject_name = ctx.text(kb.entities[subject].name) if subject in kb.entities else subject
+    headers = [ctx.t("f.model"), ctx.t("f.metric"), subject_name, ctx.t("f.baseline"),
+               ctx.t("f.baseline") + ctx.t("open_paren") + ctx.t("f.figure") + ctx.t("close_paren"), ctx.t("f.ratio")]
+    return table(ctx, "comparison", headers, rows, filterable=False)
+
+
+def derivation_table(ctx, ids) -> str:
+    kb = ctx.kb
+    rows = []
+    for cid in ids:
+        c = kb.claims[cid]
+        v = verdict(ctx, cid) or ""
+        rows.append(f'<tr data-claim="{cid}" data-verdict="{v}"><td>{statement(ctx, cid)}</td>'
+                    f'<td>{escape(ctx.t("dop." + c.derivation.op))}</td>'
+                    f'<td>{escape(ctx.t("verdict." + v)) if v else ""}</td></tr>')
+    return table(ctx, "derivations", [ctx.t("f.claim"), ctx.t("f.operation"), ctx.t("f.verdict")], rows)
+
+
+def timeline(ctx, ids) -> str:
+    """Dated claims in date order (ranges by their start)."""
+    kb = ctx.kb
+
+    def start(cid):
+        v = kb.claims[cid].value
+        text = v[0] if isinstance(v, list) else v
+        return fmt.parse_date(text)[0] if isinstance(text, str) else dt.date.max
+
+    dated = sorted((i for i in ids if kb.claims[i].value is not None), key=start)
+    if not dated:
+        return none_yet(ctx)
+    items = []
+    for cid in dated:
+        c = kb.claims[cid]
+        text = ctx.text(c.statement)
+        lead = "" if "{value}" in text else f'<span class="kb-when">{figure(ctx, cid)}</span> '
+        kind = escape(ctx.text(kb.metrics[c.metric].name))
+        items.append(f'<li data-claim="{cid}"><span class="kb-metric">{kind}</span> {lead}{statement(ctx, cid)}</li>')
+    return '<ol class="kb-timeline">\n' + "\n".join(items) + "\n</ol>"
+
+
+# --- reference lists ----------------------------------------------------------
+
+def metric_guide(ctx, metric_ids) -> str:
+    kb = ctx.kb
+    items = []
+    for mid in metric_ids:
+        m = kb.metrics[mid]
+        unit = kb.units[m.unit]
+        sym = getattr(unit.symbol, ctx.lang)
+        unit_text = ctx.text(unit.name) + (ctx.t("open_paren") + sym + ctx.t("close_paren") if sym else "")
+        items.append(f'<dt id="metric-{mid}">{escape(ctx.text(m.name))}</dt>'
+                     f'<dd><p>{prose(ctx, ctx.text(m.description))}</p>'
+                     f'<p class="kb-unit-name">{escape(ctx.t("f.unit"))}{escape(ctx.t("colon"))}{escape(unit_text)}</p></dd>')
+    return '<dl class="kb-metrics">\n' + "\n".join(items) + "\n</dl>" if items else none_yet(ctx)
+
+
+def tier_ladder(ctx) -> str:
+    kb = ctx.kb
+    order = sorted(kb.tiers, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
+    rows = []
+    for tid in order:
+        tier = kb.tiers[tid]
+        step = (ctx.t("rank.step").replace("{n}", fmt.integer(tier.rank, ctx.lang)) if tier.rank else ctx.t("rank.off"))
+        count = len(kb.claims_by_tier.get(tid, []))
+        rows.append(f'<tr data-tier="{tid}"><td data-sort="{tier.rank or 99}">{escape(step)}</td>'
+                    f'<th scope="row">{tier_link(ctx, tid)}</th>'
+                    f'<td>{prose(ctx, ctx.text(tier.definition))}</td>'
+                    f'<td data-sort="{count}">{fmt.integer(count, ctx.lang)}</td></tr>')
+    return table(ctx, "tiers", [ctx.t("f.rank"), ctx.t("kind.tier"), ctx.t("h.definition"), ctx.t("f.count")], rows, False)
+
+
+def conflict_list(ctx, kinds=None) -> str:
+    kb = ctx.kb
+    wanted = _split(kinds)
+    rows = []
+    for xid, x in kb.conflicts.items():
+        if wanted and x.kind not in wanted:
+            continue
+        n = len({cid for s in x.sides for cid in s.claims})
+        rows.append(f'<tr data-conflict="{xid}"><td>{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))}</td>'
+                    f'<td>{escape(ctx.t("xkind." + x.kind))}</td>'
+                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+    return table(ctx, "conflicts", [ctx.t("f.question"), ctx.t("f.kind"), ctx.t("f.count")], rows)
+
+
+def source_index(ctx) -> str:
+    kb = ctx.kb
+    rows = []
+    for sid, s in kb.sources.items():
+        n = len(kb.claims_by_source.get(sid, []))
+        date = (f'<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>' if s.date else "")
+        rows.append(f'<tr data-source="{sid}"><td>{source_link(ctx, sid)}</td>'
+                    f'<td>{escape(ctx.t("skind." + s.kind))}</td>'
+                    f'<td>{escape(ctx.t("lang." + s.language))}</td>'
+                    f'<td data-sort="{s.date or ""}">{date}</td>'
+                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+    return table(ctx, "sources", [ctx.t("f.name"), ctx.t("f.kind"), ctx.t("f.language"), ctx.t("f.date"), ctx.t("f.count")], rows)
+
+
+def entity_index(ctx, kind=None) -> str:
+    kb = ctx.kb
+    kinds = _split(kind)
+    rows = []
+    for eid, e in kb.entities.items():
+        if kinds and e.kind not in kinds:
+            continue
+        n = len(kb.claims_by_entity.get(eid, []))
+        rows.append(f'<tr data-entity="{eid}"><td>{entity_link(ctx, eid)}</td>'
+                    f'<td>{escape(ctx.t("ekind." + e.kind))}</td>'
+                    f'<td>{prose(ctx, ctx.text(e.description))}</td>'
+                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+    return table(ctx, "entities", [ctx.t("f.name"), ctx.t("f.kind"), ctx.t("h.about"), ctx.t("f.count")], rows)
+
+
+def glossary(ctx) -> str:
+    kb = ctx.kb
+    if not kb.glossary:
+        return none_yet(ctx)
+    order = sorted(kb.glossary, key=lambda g: ctx.text(kb.glossary[g].term).casefold())
+    items = []
+    for gid in order:
+        g = kb.glossary[gid]
+        extra = ""
+        if g.aliases:
+            extra += (f'<p class="kb-aliases">{escape(ctx.t("f.aliases"))}{escape(ctx.t("colon"))}'
+                      f'{escape(ctx.t("list_sep").join(g.aliases))}</p>')
+        related = [r for r in g.related if r in kb.glossary]
+        if related:
+            links = escape(ctx.t("list_sep")).join(
+                f'<a href="#{r}">{escape(ctx.text(kb.glossary[r].term))}</a>' for r in related)
+            extra += f'<p class="kb-related">{escape(ctx.t("f.related"))}{escape(ctx.t("colon"))}{links}</p>'
+        items.append(f'<dt id="{gid}">{escape(ctx.text(g.term))}</dt>'
+                     f'<dd><p>{prose(ctx, ctx.text(g.definition))}</p>{extra}</dd>')
+    return '<dl class="kb-glossary">\n' + "\n".join(items) + "\n</dl>"
+
+
+def counts(ctx) -> dict[str, str]:
+    kb = ctx.kb
+    return {k: fmt.integer(len(getattr(kb, k)), ctx.lang)
+            for k in ("claims", "sources", "entities", "tiers", "conflicts", "glossary")}

@@ -1,0 +1,79 @@
+"""Contributor text made safe to publish, with its figure placeholders filled in.
+
+Everything a contributor writes is shown as text and nothing else: it is
+HTML-escaped, and every character that Markdown, the Markdown extensions or
+Jinja could act on (``[ ] ( ) * _ ` { } # ! | ~ ^ = + : \\``) becomes a numeric
+character reference.  Macro output is inserted into pages after Jinja has run
+but before Markdown does, so both must find nothing to act on; the browser
+shows the same characters.  ``{value}`` and ``{claim:ID}`` (see
+:data:`kb.prose.PLACEHOLDER`) are the only things in prose that turn into
+markup: the figure of the claim (or of claim ID), rendered by
+:mod:`render.figures`.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from kb.prose import PLACEHOLDER
+
+_SPECIAL = re.compile(r"[\\`*_\[\]()\{\}#!|~^=+:<>&\"'$%@]")
+_NEWLINES = re.compile(r"\s*\n\s*")
+
+
+def escape(text: str) -> str:
+    """Contributor text as inert HTML: no tag, no Markdown, no template survives."""
+    text = _NEWLINES.sub(" ", str(text))
+    return _SPECIAL.sub(lambda m: f"&#{ord(m.group(0))};", text)
+
+
+def escape_lines(text: str) -> str:
+    """Like :func:`escape`, keeping line breaks (for verbatim quotes)."""
+    return "<br>".join(escape(line) for line in str(text).split("\n"))
+
+
+def attr(text: str) -> str:
+    """A value for an HTML attribute (quoted with double quotes)."""
+    return escape(text)
+
+
+def prose(ctx, text: str, own: str | None = None) -> str:
+    """Contributor prose as HTML: escaped text, placeholders rendered as figures.
+
+    ``own`` is the claim whose ``{value}`` this is (None where the text belongs
+    to no single claim, e.g. a conflict's summary; there ``{value}`` stays text).
+    """
+    from .figures import figure  # figures escape text with this module
+
+    out, last = [], 0
+    for m in PLACEHOLDER.finditer(text):
+        out.append(escape(text[last:m.start()]))
+        target = own if m.group(1) == "value" else m.group(2)
+        if target is not None and target in ctx.kb.claims:
+            out.append(figure(ctx, target))
+        else:
+            out.append(escape(m.group(0)))
+        last = m.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+def plain(ctx, text: str, own: str | None = None) -> str:
+    """Contributor prose as plain text (for page titles), placeholders as formatted figures.
+
+    The result is *not* escaped: pass it through :func:`escape` before it
+    reaches HTML.
+    """
+    from .figures import figure_text
+
+    def fill(m):
+        target = own if m.group(1) == "value" else m.group(2)
+        if target is not None and target in ctx.kb.claims:
+            return figure_text(ctx, target)
+        return m.group(0)
+
+    return _NEWLINES.sub(" ", PLACEHOLDER.sub(fill, text))
+
+
+def unescape(text: str) -> str:
+    return html.unescape(text)
