@@ -7,6 +7,7 @@ rendered from data that failed a rule.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -48,7 +49,16 @@ class KnowledgeBase:
 
     @classmethod
     def open(cls, data_dir, on: Optional[dt.date] = None) -> "KnowledgeBase":
-        data_dir = Path(data_dir)
+        enabled = gc.isenabled()
+        gc.disable()  # see kb.load.load: many small acyclic objects, rescanned for nothing
+        try:
+            return cls._open(Path(data_dir), on)
+        finally:
+            if enabled:
+                gc.enable()
+
+    @classmethod
+    def _open(cls, data_dir: Path, on: Optional[dt.date]) -> "KnowledgeBase":
         loaded = load(data_dir)
         problems = list(loaded.problems)
         if not problems:

@@ -41,6 +41,15 @@ class Context:
         self.metrics, self.units, self.tiers = r["metrics"], r["units"], r["tiers"]
         self.conflicts, self.glossary = r["conflicts"], r["glossary"]
 
+    def prose(self, kind):
+        """Every bilingual text of every record of a kind: (id, record, path, text), walked once."""
+        if not hasattr(self, "_prose"):
+            self._prose = {}
+        if kind not in self._prose:
+            self._prose[kind] = [(rid, rec, path, bi) for rid, rec in self.loaded.records[kind].items()
+                                 for path, bi in _bilingual_fields(rec)]
+        return self._prose[kind]
+
     def report(self, kind, rid, path, rule_name, message, hint=""):
         origin = self.loaded.origins[(kind, rid)]
         src = self.loaded.sources[origin.file]
@@ -340,23 +349,18 @@ def _bilingual_fields(record, path=()):
             yield from _bilingual_fields(item, path + (i,))
 
 
-PROSE_FIELDS = {"statement", "definition", "assessment", "question", "summary", "description", "scope"}
-
-
 @rule
 def translations_exist(ctx: Context):
     for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics"):
-        for rid, rec in ctx.loaded.records[kind].items():
-            for path, bi in _bilingual_fields(rec):
-                if path[-1] in ("name", "term", "symbol"):
-                    continue
-                if not CJK.search(bi.zh) and len(bi.zh) > 12:
-                    ctx.report(kind, rid, path + ("zh",), "missing-translation",
-                               "the Chinese text has no Chinese in it", "write the zh text in Simplified Chinese")
-                cjk = len(CJK.findall(bi.en))
-                if cjk > max(6, len(bi.en) // 5):
-                    ctx.report(kind, rid, path + ("en",), "missing-translation",
-                               "the English text is mostly Chinese", "write the en text in English; keep Chinese only in quotes")
+        for rid, rec, path, bi in ctx.prose(kind):
+            if path[-1] in ("name", "term", "symbol"):
+                continue
+            if not CJK.search(bi.zh) and len(bi.zh) > 12:
+                ctx.report(kind, rid, path + ("zh",), "missing-translation",
+                           "the Chinese text has no Chinese in it", "write the zh text in Simplified Chinese")
+            if len(CJK.findall(bi.en)) > max(6, len(bi.en) // 5):
+                ctx.report(kind, rid, path + ("en",), "missing-translation",
+                           "the English text is mostly Chinese", "write the en text in English; keep Chinese only in quotes")
 
 
 @rule
@@ -364,31 +368,31 @@ def prose_uses_placeholders(ctx: Context):
     from .prose import placeholders, typed_figures
 
     for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources"):
-        for rid, rec in ctx.loaded.records[kind].items():
-            for path, bi in _bilingual_fields(rec):
-                if path[-1] in ("symbol",):
-                    continue
-                for lang in ("en", "zh"):
-                    text = getattr(bi, lang)
-                    for ph, target in placeholders(text):
-                        if ph == "value" and (kind != "claims" or path[0] != "statement" or rec.value is None and rec.derivation is None):
-                            ctx.report(kind, rid, path + (lang,), "bad-placeholder",
-                                       "{value} stands only in the statement of a claim that has a figure",
-                                       "write {claim:ID} to show another claim's figure")
-                        elif ph == "claim" and target not in ctx.claims:
-                            ctx.report(kind, rid, path + (lang,), "unknown-reference",
-                                       f"{{claim:{target}}} names no claim", "check the claim id")
-                    figs = typed_figures(text)
-                    if figs:
-                        ctx.report(kind, rid, path + (lang,), "figure-in-text",
-                                   f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",
-                                   "every figure on the site comes from a claim: write {value} for this claim's own figure, "
-                                   "or {claim:ID} for another's, and record the figure as a claim")
-                metric = ctx.metrics.get(rec.metric) if kind == "claims" else None
-                if kind == "claims" and path == ("statement",) and metric and metric.kind != "qualitative":
-                    for lang in ("en", "zh"):
-                        has_value = any(ph == "value" for ph, _ in placeholders(getattr(bi, lang)))
-                        if (rec.value is not None or rec.derivation is not None) and not has_value:
-                            ctx.report(kind, rid, path + (lang,), "missing-placeholder",
-                                       "the statement of a claim with a figure must show it with {value}",
-                                       "put {value} where the figure belongs in the sentence")
+        for rid, rec, path, bi in ctx.prose(kind):
+            if path[-1] == "symbol":
+                continue
+            is_statement = kind == "claims" and path == ("statement",)
+            has_figure = kind == "claims" and (rec.value is not None or rec.derivation is not None)
+            for lang in ("en", "zh"):
+                text = getattr(bi, lang)
+                found = placeholders(text)
+                for ph, target in found:
+                    if ph == "value" and not (is_statement and has_figure):
+                        ctx.report(kind, rid, path + (lang,), "bad-placeholder",
+                                   "{value} stands only in the statement of a claim that has a figure",
+                                   "write {claim:ID} to show another claim's figure")
+                    elif ph == "claim" and target not in ctx.claims:
+                        ctx.report(kind, rid, path + (lang,), "unknown-reference",
+                                   f"{{claim:{target}}} names no claim", "check the claim id")
+                figs = typed_figures(text)
+                if figs:
+                    ctx.report(kind, rid, path + (lang,), "figure-in-text",
+                               f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",
+                               "every figure on the site comes from a claim: write {value} for this claim's own figure, "
+                               "or {claim:ID} for another's, and record the figure as a claim")
+                metric = ctx.metrics.get(rec.metric) if is_statement else None
+                if is_statement and has_figure and metric and metric.kind != "qualitative" \
+                        and not any(ph == "value" for ph, _ in found):
+                    ctx.report(kind, rid, path + (lang,), "missing-placeholder",
+                               "the statement of a claim with a figure must show it with {value}",
+                               "put {value} where the figure belongs in the sentence")

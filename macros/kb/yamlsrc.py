@@ -26,7 +26,45 @@ MAX_BYTES = 2_000_000
 MAX_DEPTH = 32
 
 _CORE = "tag:yaml.org,2002:"
+_PLAIN = "!plain"  # an untagged plain scalar, typed in _scalar with the safe loader's patterns
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """Marks plain scalars instead of typing them: the safe resolver's generic loop
+    costs more than the whole rest of the reading, and _scalar types them faster."""
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode and implicit[0]:
+            return _PLAIN
+        return super().resolve(kind, value, implicit)
+
+
+if getattr(yaml, "__with_libyaml__", False):  # libyaml composes about ten times faster
+    class _Loader(yaml.cyaml.CParser, yaml.constructor.BaseConstructor, _Resolver):
+        def __init__(self, stream):
+            yaml.cyaml.CParser.__init__(self, stream)
+            yaml.constructor.BaseConstructor.__init__(self)
+            _Resolver.__init__(self)
+else:  # pragma: no cover - PyYAML built without libyaml
+    class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer,
+                  yaml.constructor.BaseConstructor, _Resolver):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.BaseConstructor.__init__(self)
+            _Resolver.__init__(self)
+
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_IMPLICIT = yaml.SafeLoader.yaml_implicit_resolvers
+
+
+def _implicit_tag(value: str) -> str:
+    for tag, regexp in _IMPLICIT.get(value[:1], _IMPLICIT.get("", [])) if value else _IMPLICIT.get("", []):
+        if regexp.match(value):
+            return tag
+    return _CORE + "str"
 
 
 @dataclass
@@ -35,16 +73,30 @@ class Source:
 
     file: str
     data: Any = None
-    positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)
-    key_lines: dict[tuple, int] = field(default_factory=dict)  # path of a mapping value -> line of its key
+    root: Any = None  # the composed node tree, kept to find positions when asked
+    positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # places with no node (duplicate keys)
+    key_lines: dict[tuple, int] = field(default_factory=dict)  # record id -> line of its key
+    todos: list[tuple[tuple, str]] = field(default_factory=list)  # template placeholders left in
     problems: list[Problem] = field(default_factory=list)
 
     def where(self, path: tuple) -> tuple[int, int]:
         """Line and column of the value at ``path``, or of its nearest parent."""
         path = tuple(path)
-        while path not in self.positions and path:
-            path = path[:-1]
-        return self.positions.get(path, (1, 1))
+        if path in self.positions:
+            return self.positions[path]
+        node = self.root
+        if node is None:
+            return (1, 1)
+        for step in path:
+            nxt = None
+            if isinstance(node, yaml.MappingNode):
+                nxt = next((v for k, v in node.value if k.value == step), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+                nxt = node.value[step]
+            if nxt is None:
+                break
+            node = nxt
+        return _pos(node)
 
     def problem(self, path: tuple, rule: str, message: str, hint: str = "") -> Problem:
         line, col = self.where(path)
@@ -95,24 +147,27 @@ def read_text(file: str, raw: bytes) -> Source:
                                         "YAML indents with spaces only; replace the tab with spaces"))
     if src.problems:
         return src
-    loader = yaml.SafeLoader(text)
     try:
-        root = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = exc.problem or "syntax error"
-        if "expected a single document" in str(exc.context or ""):
-            rule, what, hint = "several-documents", "the file holds more than one YAML document", "remove the '---' separators"
-        else:
-            rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
-        src.problems.append(Problem(file, line, col, rule, what, hint))
-        return src
-    except yaml.YAMLError as exc:  # errors without a position
-        src.problem((), "yaml-syntax", str(exc).splitlines()[0], "check the file's syntax")
-        return src
-    finally:
-        loader.dispose()
+        root = _compose(text, _Loader)
+    except yaml.YAMLError:
+        try:  # the pure-Python parser words its errors more plainly: report with it
+            root = _compose(text, yaml.SafeLoader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            what = exc.problem or "syntax error"
+            if "expected a single document" in str(exc.context or ""):
+                rule, what, hint = "several-documents", "the file holds more than one YAML document", "remove the '---' separators"
+            else:
+                rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
+            src.problems.append(Problem(file, line, col, rule, what, hint))
+            return src
+        except yaml.YAMLError as exc:  # errors without a position
+            src.problem((), "yaml-syntax", str(exc).splitlines()[0], "check the file's syntax")
+            return src
+    src.root = root
+    if isinstance(root, yaml.MappingNode):
+        src.key_lines = {(k.value,): k.start_mark.line + 1 for k, _ in root.value if isinstance(k, yaml.ScalarNode)}
     try:
         src.data = _build(root, (), src, set(), 0)
     except _Refused as exc:
@@ -120,6 +175,14 @@ def read_text(file: str, raw: bytes) -> Source:
         src.problems.append(Problem(file, line, col, exc.rule, exc.message, exc.hint))
         src.data = None
     return src
+
+
+def _compose(text: str, loader_class):
+    loader = loader_class(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 def _build(node, path: tuple, src: Source, seen: set, depth: int):
@@ -130,29 +193,26 @@ def _build(node, path: tuple, src: Source, seen: set, depth: int):
         raise _Refused(node, "too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
                        "data records are at most a few levels deep; check the indentation")
     seen.add(id(node))
-    src.positions[path] = _pos(node)
     if isinstance(node, yaml.MappingNode):
         if node.tag != _CORE + "map":
             raise _Refused(node, "yaml-tag", f"the tag {node.tag!r} is not allowed",
                            "remove the '!' tag; plain mappings need none")
         out: dict[str, Any] = {}
         for knode, vnode in node.value:
-            if knode.tag == _CORE + "merge":
+            if knode.tag == _CORE + "merge" or (knode.tag == _PLAIN and knode.value == "<<"):
                 raise _Refused(knode, "yaml-alias", "merge keys ('<<') are not allowed",
                                "write the keys out in full")
-            if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _SCALAR_TAGS:
+            if not isinstance(knode, yaml.ScalarNode) or (knode.tag not in _SCALAR_TAGS and knode.tag != _PLAIN):
                 raise _Refused(knode, "bad-key", "a key must be plain text",
                                "keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno'")
             key = knode.value
             if key in out:
-                first = src.positions.get(path + (key,), (0, 0))[0]
+                first = src.where(path + (key,))[0]
                 src.positions[path + (key, "#dup")] = _pos(knode)
                 src.problem(path + (key, "#dup"), "duplicate-key",
                             f"the key {key!r} appears twice in this mapping (first on line {first})",
                             "YAML would silently keep only the last one; merge the two or rename one")
                 continue
-            src.positions[path + (key,)] = _pos(vnode)
-            src.key_lines[path + (key,)] = _pos(knode)[0]
             out[key] = _build(vnode, path + (key,), src, seen, depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
@@ -160,11 +220,16 @@ def _build(node, path: tuple, src: Source, seen: set, depth: int):
             raise _Refused(node, "yaml-tag", f"the tag {node.tag!r} is not allowed",
                            "remove the '!' tag; plain lists need none")
         return [_build(item, path + (i,), src, seen, depth + 1) for i, item in enumerate(node.value)]
-    return _scalar(node)
+    value = _scalar(node)
+    if isinstance(value, str) and value.startswith("TODO"):
+        src.todos.append((path, value))
+    return value
 
 
 def _scalar(node):
     tag, text = node.tag, node.value
+    if tag == _PLAIN:
+        tag = _implicit_tag(text)
     if tag not in _SCALAR_TAGS:
         raise _Refused(node, "yaml-tag", f"the tag {tag!r} is not allowed",
                        "data files hold plain text, numbers, dates and lists; remove the '!' tag")
