@@ -1,5 +1,2 @@
-from conftest import MINIMAL
-
-
 def test_minimal_fact_base_is_sound(check):
     assert check() == []
