@@ -1,0 +1,220 @@
+"""The GitHub workflows, the pre-commit hooks and the issue templates are valid and do what they say.
+
+actionlint (a Go program, installed into .venv from the wheel pinned in pyproject.toml)
+checks the workflows, with shellcheck for their `run:` scripts. A missing linter is a
+failure, not a skip: run `make setup`.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+GITHUB = ROOT / ".github"
+WORKFLOWS = sorted((GITHUB / "workflows").glob("*.yml"))
+BIN = Path(sys.executable).parent
+CJK = re.compile(r"[\u3400-\u9fff]")
+FULL_VERSION = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})$")
+
+
+def tool(name: str) -> str:
+    """The path of a linter installed with the project, or a failure that says how to get it."""
+    path = BIN / name
+    if path.is_file():
+        return str(path)
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed: run `make setup` (pyproject.toml pins it in the test extras)")
+    return found
+
+
+def lint_env() -> dict:
+    # actionlint runs shellcheck on `run:` scripts when it finds it on PATH.
+    return dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def load(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if True in data and "on" not in data:  # YAML 1.1 reads the key `on` as true
+        data["on"] = data.pop(True)
+    return data
+
+
+def steps(workflow: dict) -> list[dict]:
+    return [s for job in workflow["jobs"].values() for s in job.get("steps", [])]
+
+
+def uses(workflow: dict, action: str) -> list[dict]:
+    return [s for s in steps(workflow) if s.get("uses", "").split("@")[0] == action]
+
+
+# --- actionlint ---------------------------------------------------------------------------------
+
+def test_workflows_pass_actionlint():
+    assert len(WORKFLOWS) >= 2, "expected ci.yml and pages.yml"
+    tool("shellcheck")
+    out = subprocess.run([tool("actionlint"), "-verbose", *map(str, WORKFLOWS)], capture_output=True, text=True,
+                         cwd=ROOT, env=lint_env())
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"Found 0 errors in {len(WORKFLOWS)} files" in out.stderr, out.stderr
+    assert 'Rule "shellcheck" was disabled' not in out.stderr, "run: scripts went unchecked"
+
+
+def test_actionlint_finds_mistakes(tmp_path):
+    """Guard: the linter really checks (an untrusted input in a script, an unknown key, a bad expression)."""
+    bad = tmp_path / "bad.yml"
+    bad.write_text("""\
+on: pull_request
+jobs:
+  x:
+    runs-on: ubuntu-24.04
+    step:
+      - run: echo "${{ github.event.pull_request.title }}"
+  y:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo "${{ github.event.pull_request.title }}"
+      - run: echo ${{ matrix.nope }}
+""", encoding="utf-8")
+    out = subprocess.run([tool("actionlint"), str(bad)], capture_output=True, text=True, env=lint_env())
+    assert out.returncode == 1
+    for expected in ('unexpected key "step"', "potentially untrusted", 'property "nope" is not defined'):
+        assert expected in out.stdout, out.stdout
+
+
+# --- what the workflows do ----------------------------------------------------------------------
+
+def test_ci_runs_make_test_on_every_pull_request_and_push_with_python_3_11():
+    ci = load(GITHUB / "workflows" / "ci.yml")
+    assert {"pull_request", "push"} <= set(ci["on"])
+    assert [s["with"]["python-version"] for s in uses(ci, "actions/setup-python")] == ["3.11"]
+    runs = [s["run"] for s in steps(ci) if "run" in s]
+    assert any(re.match(r"make test\b", r) for r in runs), runs
+    assert len(uses(ci, "actions/checkout")) == 1
+
+
+def test_ci_keeps_the_built_site():
+    ci = load(GITHUB / "workflows" / "ci.yml")
+    [upload] = uses(ci, "actions/upload-artifact")
+    assert upload["with"]["path"].rstrip("/") == "site"
+    assert upload["with"]["if-no-files-found"] == "error"
+
+
+def test_pages_publishes_main_with_the_official_pages_actions():
+    pages = load(GITHUB / "workflows" / "pages.yml")
+    assert pages["on"]["push"]["branches"] == ["main"]
+    assert "pull_request" not in pages["on"]
+    runs = [s["run"] for s in steps(pages) if "run" in s]
+    assert any(re.match(r"make build\b", r) for r in runs), runs
+    [upload] = uses(pages, "actions/upload-pages-artifact")
+    assert upload["with"]["path"].rstrip("/") == "site"
+    deploy = pages["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["environment"]["name"] == "github-pages"
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+    assert pages["permissions"] == {"contents": "read"}, "only the deploy job may write"
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=[w.name for w in WORKFLOWS])
+def test_every_action_is_pinned_to_a_full_version(workflow):
+    used = [s["uses"] for s in steps(load(workflow)) if "uses" in s]
+    assert used
+    loose = [u for u in used if not FULL_VERSION.match(u)]
+    assert loose == [], f"pin to a full version such as @v1.2.3: {loose}"
+    assert all(u.startswith("actions/") for u in used), "only GitHub's own actions are used"
+
+
+def test_make_targets_the_workflows_call_exist():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z][\w-]*):", makefile, re.M))
+    called = {m for w in WORKFLOWS for s in steps(load(w)) if "run" in s
+              for m in re.findall(r"\bmake ([a-z][\w-]*)", s["run"])}
+    assert called and called <= targets, f"Makefile lacks {sorted(called - targets)}"
+
+
+# --- pre-commit ---------------------------------------------------------------------------------------
+
+PRE_COMMIT = ROOT / ".pre-commit-config.yaml"
+
+
+def test_pre_commit_config_is_valid():
+    out = subprocess.run([tool("pre-commit"), "validate-config", str(PRE_COMMIT)], capture_output=True, text=True,
+                         cwd=ROOT, env=dict(os.environ, PRE_COMMIT_HOME=str(ROOT / ".pytest_cache" / "pre-commit")))
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_pre_commit_hooks_are_local_and_download_nothing():
+    config = yaml.safe_load(PRE_COMMIT.read_text(encoding="utf-8"))
+    hooks = [h for repo in config["repos"] for h in repo["hooks"]]
+    assert [repo["repo"] for repo in config["repos"]] == ["local"]
+    assert {h["language"] for h in hooks} <= {"system", "pygrep", "fail"}
+    ids = {h["id"] for h in hooks}
+    assert {"kb-check", "ruff", "actionlint"} <= ids
+    for h in hooks:
+        if h["language"] == "system":
+            program = h["entry"].split()[0]
+            assert program.startswith(".venv/bin/"), f"{h['id']} should call a tool in .venv: {program}"
+            assert (ROOT / program).is_file() or (BIN / Path(program).name).is_file(), f"{program} is not installed"
+
+
+# --- issue and pull request templates -------------------------------------------------------------------
+
+FORMS = sorted(p for p in (GITHUB / "ISSUE_TEMPLATE").glob("*.yml") if p.name != "config.yml")
+FIELD_TYPES = {"markdown", "input", "textarea", "dropdown", "checkboxes"}
+
+
+def bilingual(text: str) -> bool:
+    return " / " in text and bool(CJK.search(text)) and bool(re.search(r"[A-Za-z]{3}", text))
+
+
+@pytest.mark.parametrize("form", FORMS, ids=[f.name for f in FORMS])
+def test_issue_form_is_well_formed_and_bilingual(form):
+    data = yaml.safe_load(form.read_text(encoding="utf-8"))
+    assert set(data) <= {"name", "description", "title", "labels", "assignees", "body", "projects", "type"}
+    assert bilingual(data["name"]) and bilingual(data["description"])
+    ids = []
+    for element in data["body"]:
+        assert element["type"] in FIELD_TYPES
+        if element["type"] == "markdown":
+            assert CJK.search(element["attributes"]["value"])
+            continue
+        ids.append(element["id"])
+        assert re.fullmatch(r"[a-z][a-z0-9-]*", element["id"])
+        assert bilingual(element["attributes"]["label"]), element["attributes"]["label"]
+        for option in element["attributes"].get("options", []):
+            assert bilingual(option["label"] if isinstance(option, dict) else option)
+    assert len(ids) == len(set(ids)) > 0
+
+
+def test_wrong_figure_form_asks_for_what_a_correction_needs():
+    form = yaml.safe_load((GITHUB / "ISSUE_TEMPLATE" / "wrong-figure.yml").read_text(encoding="utf-8"))
+    required = {e["id"] for e in form["body"] if e.get("validations", {}).get("required")}
+    assert {"figure-shown", "page-url", "right-value", "source", "quote"} <= required
+
+
+def test_propose_claim_form_asks_for_source_and_quote():
+    form = yaml.safe_load((GITHUB / "ISSUE_TEMPLATE" / "propose-claim.yml").read_text(encoding="utf-8"))
+    required = {e["id"] for e in form["body"] if e.get("validations", {}).get("required")}
+    assert {"statement", "source", "quote"} <= required
+
+
+def test_issue_chooser_config():
+    config = yaml.safe_load((GITHUB / "ISSUE_TEMPLATE" / "config.yml").read_text(encoding="utf-8"))
+    assert isinstance(config["blank_issues_enabled"], bool)
+    for link in config.get("contact_links", []):
+        assert set(link) == {"name", "url", "about"}
+
+
+def test_pull_request_template_is_bilingual_and_asks_for_kb_check():
+    text = (GITHUB / "PULL_REQUEST_TEMPLATE.md").read_text(encoding="utf-8")
+    items = re.findall(r"^- \[ \] (.+)$", text, re.M)
+    assert items and all(bilingual(i) for i in items), items
+    assert "kb check" in text
