@@ -1,0 +1,72 @@
+"""MkDocs hooks: the pages generated from data, and the search index.
+
+* ``on_files`` (after mkdocs-static-i18n, which runs at priority -100) adds one
+  page per claim, source, entity, tier and conflict for the language being
+  built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
+  attributes i18n uses for the language switcher and the sitemap.  The pages
+  are kept out of the navigation tree.
+* ``on_post_build`` runs Pagefind once both languages are built: one index per
+  language, Chinese segmented into words, all served from the site itself.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority, get_plugin_logger
+from mkdocs.structure.files import File, InclusionLevel
+
+from kb.problems import DataError
+from render import kbcache, pages, urls
+from render.context import Ctx
+
+log = get_plugin_logger("kb")
+
+
+def _i18n(config):
+    return config.plugins["i18n"]
+
+
+def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
+    f = File.generated(config, urls.src_uri(kind, ident, lang), content=content, inclusion=InclusionLevel.NOT_IN_NAV)
+    f.dest_uri = urls.dest_uri(kind, ident, lang)
+    f.url = urls.page_url(kind, ident, lang)
+    f.locale = lang
+    f.locale_alternate_of = lang
+    f.localization = lang
+    f.norm_src_uri = f"{urls.KINDS[kind]}/{ident}.md"
+    return f
+
+
+@event_priority(-200)
+def on_files(files, config):
+    i18n = _i18n(config)
+    lang = i18n.current_language
+    try:
+        kb = kbcache.open_kb(kbcache.data_dir(config.config_file_path))
+    except DataError as exc:
+        for p in exc.problems:
+            log.error(str(p))
+        raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
+    others = [x for x in i18n.build_languages if x != lang]
+    for kind, ident in pages.all_pages(kb):
+        ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
+        _, content = pages.body(ctx, kind, ident)
+        f = _generated(config, kind, ident, lang, content)
+        f.alternates = {lang: f}
+        for other in others:  # only its address is needed, for the language switcher and hreflang
+            f.alternates[other] = _generated(config, kind, ident, other, "")
+        files.append(f)
+    i18n.i18n_files_per_language[lang] = files.documentation_pages()
+    return files
+
+
+@event_priority(-200)
+def on_post_build(config):
+    if _i18n(config).building:
+        return  # a language build nested inside the first one; index once, at the end
+    cmd = [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")

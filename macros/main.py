@@ -1,0 +1,166 @@
+"""mkdocs-macros entry point: the macros that written pages call.
+
+Pages never type a figure; they call these with ids or data queries, e.g.
+``{{ fig("gptoss-e2e-jalapeno") }}`` or ``{{ claim_table(tag="benchmark") }}``.
+The fact base is opened once per build (see :mod:`render.kbcache`); the
+language is the one being built, read from the page being rendered.
+
+Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
+"""
+from __future__ import annotations
+
+from render import figures, kbcache, tables
+from render import format as fmt
+from render.context import Ctx
+from render.text import escape, prose
+
+
+def define_env(env):
+    kb = kbcache.open_kb(kbcache.data_dir(env.conf.config_file_path))
+
+    def ctx() -> Ctx:
+        page = env.page
+        lang = getattr(page.file, "locale_alternate_of", None) or env.conf.plugins["i18n"].current_language
+        return Ctx(kb, lang, page.url)
+
+    def _claim(cid):
+        if cid not in kb.claims:
+            raise KeyError(f"page {env.page.file.src_uri} refers to claim {cid!r}, which is not in data/claims")
+        return cid
+
+    @env.macro
+    def fig(claim_id):
+        """A claim's figure, linked to its page, with tier, dispute and verdict badges."""
+        return figures.figure(ctx(), _claim(claim_id))
+
+    @env.macro
+    def statement(claim_id):
+        """A claim's statement in the page's language, its figures rendered."""
+        return tables.statement(ctx(), _claim(claim_id))
+
+    @env.macro
+    def claim_table(tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None,
+                    status=None, verdict=None):
+        """Claims matching every filter given, in the order data/ records them."""
+        c = ctx()
+        chosen = tables.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
+                               exclude_tag=exclude_tag)
+        chosen = _by_status_verdict(c, chosen, status, verdict)
+        return tables.claim_table(c, chosen)
+
+    def _by_status_verdict(c, chosen, status, verdict):
+        if status:
+            wanted = set(tables._split(status))
+            chosen = [i for i in chosen if kb.claims[i].status in wanted]
+        if verdict:
+            wanted = set(tables._split(verdict))
+            chosen = [i for i in chosen if figures.verdict(c, i) in wanted]
+        return chosen
+
+    @env.macro
+    def comparison_table(subject, metrics, tag=None):
+        """Subject against its baseline, per model and metric, with the recorded ratio."""
+        return tables.comparison_table(ctx(), subject, metrics, tag)
+
+    @env.macro
+    def metric_guide(metrics=None, tag=None):
+        """Each metric's name, unit and how to read it; by default the metrics used by claims with ``tag``."""
+        if metrics:
+            ids = tables._split(metrics)
+        else:
+            ids = list(dict.fromkeys(kb.claims[i].metric for i in tables.select(kb, tag=tag)))
+        return tables.metric_guide(ctx(), ids)
+
+    @env.macro
+    def derivation_table(tag=None, verdict=None):
+        """Every derived claim (optionally by tag or verdict) with its operation and verdict."""
+        c = ctx()
+        chosen = [i for i in tables.select(kb, tag=tag) if kb.claims[i].derivation is not None]
+        return tables.derivation_table(c, _by_status_verdict(c, chosen, None, verdict))
+
+    @env.macro
+    def timeline(tag=None):
+        """Claims whose metric is a date, in date order."""
+        return tables.timeline(ctx(), tables.select(kb, tag=tag, kind="date"))
+
+    @env.macro
+    def tier_ladder():
+        """The evidence ladder with each tier's definition and how many claims sit on it."""
+        return tables.tier_ladder(ctx())
+
+    @env.macro
+    def conflict_list(kinds=None):
+        return tables.conflict_list(ctx(), kinds)
+
+    @env.macro
+    def glossary():
+        return tables.glossary(ctx())
+
+    @env.macro
+    def index(kind):
+        """The index table of one kind of generated page."""
+        c = ctx()
+        if kind == "claims":
+            return tables.claim_table(c, tables.select(kb), filterable=True)
+        if kind == "sources":
+            return tables.source_index(c)
+        if kind == "entities":
+            return tables.entity_index(c)
+        if kind == "tiers":
+            return tables.tier_ladder(c)
+        if kind == "conflicts":
+            return tables.conflict_list(c)
+        raise KeyError(f"unknown index {kind!r}")
+
+    @env.macro
+    def entity_list(kind=None):
+        return tables.entity_index(ctx(), kind)
+
+    @env.macro
+    def count(kind, tag=None):
+        """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
+        c = ctx()
+        if kind == "claims" and tag:
+            return fmt.integer(len(tables.select(kb, tag=tag)), c.lang)
+        return tables.counts(c)[kind]
+
+    @env.macro
+    def link(kind, ident):
+        """A link to a generated page, named as the data names it."""
+        c = ctx()
+        if kind == "entity":
+            return tables.entity_link(c, ident)
+        if kind == "tier":
+            return tables.tier_link(c, ident)
+        if kind == "source":
+            from render.citations import source_link
+            return source_link(c, ident)
+        if kind == "conflict":
+            return tables.linked_prose(c, c.text(kb.conflicts[ident].question), c.href("conflict", ident))
+        if kind == "claim":
+            return f'<a href="{c.href("claim", _claim(ident))}"><code>{escape(ident)}</code></a>'
+        raise KeyError(f"unknown kind {kind!r}")
+
+    @env.macro
+    def href(kind, ident=None):
+        """The relative address of a generated page or index, for Markdown links."""
+        return ctx().href(kind, ident)
+
+    @env.macro
+    def search_box():
+        """The offline search box (Pagefind); it searches the page's own language."""
+        c = ctx()
+        root = c.href_site("")
+        return (f'<link rel="stylesheet" href="{root}pagefind/pagefind-ui.css">'
+                f'<div id="kb-search" data-kb-search="" data-bundle="{root}pagefind/"></div>'
+                f'<script src="{root}pagefind/pagefind-ui.js"></script>')
+
+    @env.macro
+    def describe(kind, ident):
+        """A record's own description text (entity description, tier definition), escaped."""
+        c = ctx()
+        if kind == "entity":
+            return prose(c, c.text(kb.entities[ident].description))
+        if kind == "tier":
+            return prose(c, c.text(kb.tiers[ident].definition))
+        raise KeyError(f"unknown kind {kind!r}")
