@@ -1,0 +1,175 @@
+"""Every record has a page in both languages, and the pages link to each other as a reader expects."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from site_fixture import KIND_FOLDERS, LANGS, site  # noqa: F401  (fixture)
+
+WRITTEN = ["", "benchmarks/", "chip-and-system/", "ai-in-chip-design/", "timeline/", "industry/",
+           "how-to-read-a-claim/", "disputes/", "glossary/", "about/", "search/",
+           "claims/", "sources/", "entities/", "tiers/", "conflicts/"]
+
+
+def _records(site):
+    kb = site.kb
+    return {"claim": kb.claims, "source": kb.sources, "entity": kb.entities, "tier": kb.tiers, "conflict": kb.conflicts}
+
+
+def test_every_record_has_a_page_in_both_languages(site):
+    missing, seen = [], 0
+    for kind, records in _records(site).items():
+        for ident in records:
+            for lang in LANGS:
+                seen += 1
+                if not site.exists(site.url(kind, ident, lang)):
+                    missing.append(site.url(kind, ident, lang))
+    assert seen >= 2 * (len(site.kb.claims) + len(site.kb.sources)) > 0
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", WRITTEN)
+def test_written_page_exists_with_one_title(site, lang, path):
+    url = site.prefix(lang) + path
+    assert site.exists(url), url
+    soup = site.soup(url)
+    assert len(soup.select("article h1")) == 1, url
+    assert soup.html["lang"].startswith(lang)
+
+
+@pytest.mark.parametrize("path", [p for p in WRITTEN])
+def test_headings_have_the_same_anchors_in_both_languages(site, path):
+    ids = {lang: [h["id"] for h in site.soup(site.prefix(lang) + path).select("article h2[id], article h3[id]")]
+           for lang in LANGS}
+    assert ids["en"] == ids["zh"], path
+
+
+def test_generated_pages_stay_out_of_the_navigation(site):
+    nav_links = {a["href"] for a in site.soup("").select("nav.md-nav--primary a[href]")}
+    assert nav_links, "the home page has a navigation tree"
+    assert not [h for h in nav_links if re.search(r"(claims|sources|entities|tiers|conflicts)/[a-z0-9-]+/$", h)]
+
+
+def test_language_switcher_lands_on_the_same_page_in_the_other_language(site):
+    checked = 0
+    for url in site.html_pages():
+        if url.endswith(".html"):
+            continue  # 404.html
+        links = {a["hreflang"]: site.resolve(url, a["href"]) for a in site.soup(url).select("a.md-select__link[hreflang]")}
+        assert set(links) == set(LANGS), url
+        for lang, target in links.items():
+            assert site.exists(target), f"{url}: switcher to {lang} points at missing {target}"
+            bare = url[len("zh/"):] if url.startswith("zh/") else url
+            assert target == site.prefix(lang) + bare, url
+        checked += 1
+    assert checked > 100
+
+
+def test_hreflang_alternates_point_both_ways(site):
+    checked = 0
+    for url in site.html_pages():
+        if url.endswith(".html"):
+            continue
+        alts = {l["hreflang"]: site.resolve(url, l["href"]) for l in site.soup(url).select('head link[rel="alternate"][hreflang]')}
+        assert set(alts) == set(LANGS), url
+        for lang, target in alts.items():
+            back = {l["hreflang"]: site.resolve(target, l["href"])
+                    for l in site.soup(target).select('head link[rel="alternate"][hreflang]')}
+            assert back.get("en" if url.startswith("zh/") or url == "zh/" else "zh") is not None
+            assert url in back.values(), f"{target} does not link back to {url}"
+        checked += 1
+    assert checked > 100
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_claim_page_shows_each_quote_and_links_to_its_source_and_back(site, lang):
+    kb, checked = site.kb, 0
+    for cid, claim in kb.claims.items():
+        url = site.url("claim", cid, lang)
+        soup = site.soup(url)
+        figures = soup.select("figure.kb-citation")
+        assert len(figures) == len(claim.citations), url
+        for fig, cit in zip(figures, claim.citations):
+            assert _norm(fig.select_one("blockquote").get_text()) == _norm(cit.quote), url
+            sources = [site.resolve(url, a["href"]) for a in fig.select("a.kb-source")]
+            assert site.url("source", cit.source, lang) in sources, url
+            back = {site.resolve(site.url("source", cit.source, lang), a["href"])
+                    for a in site.soup(site.url("source", cit.source, lang)).select("a[href]")}
+            assert url in back, f"{cit.source} does not link back to {cid}"
+            checked += 1
+    assert checked >= len(kb.claims) > 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_claim_page_links_subject_tier_inputs_and_conflicts(site, lang):
+    kb = site.kb
+    for cid, claim in kb.claims.items():
+        url = site.url("claim", cid, lang)
+        targets = {site.resolve(url, a["href"]) for a in site.soup(url).select("article a[href]")}
+        expected = {site.url("entity", claim.subject, lang), site.url("tier", claim.tier, lang)}
+        expected |= {site.url("claim", i, lang) for i in (claim.derivation.inputs if claim.derivation else [])}
+        expected |= {site.url("claim", i, lang) for i in kb.derived_from.get(cid, [])}
+        expected |= {site.url("conflict", x, lang) for x in kb.conflicts_by_claim.get(cid, [])}
+        if claim.successor:
+            expected.add(site.url("claim", claim.successor, lang))
+        assert expected <= targets, f"{url} lacks links to {sorted(expected - targets)}"
+
+
+@pytest.mark.parametrize("kind,index", [("entity", "claims_by_entity"), ("tier", "claims_by_tier"), ("source", "claims_by_source")])
+def test_entity_tier_and_source_pages_list_their_claims(site, kind, index):
+    checked = 0
+    for lang in LANGS:
+        for ident, claims in getattr(site.kb, index).items():
+            url = site.url(kind, ident, lang)
+            targets = {site.resolve(url, a["href"]) for a in site.soup(url).select("article a[href]")}
+            missing = {site.url("claim", c, lang) for c in claims} - targets
+            assert not missing, f"{url} does not list {sorted(missing)}"
+            checked += len(claims)
+    assert checked > 0
+
+
+def test_conflict_pages_link_every_claim_on_every_side(site):
+    for lang in LANGS:
+        for xid, conflict in site.kb.conflicts.items():
+            url = site.url("conflict", xid, lang)
+            targets = {site.resolve(url, a["href"]) for a in site.soup(url).select("article a[href]")}
+            wanted = {site.url("claim", c, lang) for s in conflict.sides for c in s.claims}
+            assert wanted <= targets, url
+
+
+def test_superseded_and_retracted_claims_keep_a_marked_page(site):
+    for lang in LANGS:
+        for cid, claim in site.kb.claims.items():
+            if claim.status not in ("superseded", "retracted"):
+                continue
+            soup = site.soup(site.url("claim", cid, lang))
+            assert soup.select_one(f'.kb-banner[data-status="{claim.status}"]'), cid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_pages_link_every_record(site, lang):
+    for kind, records in _records(site).items():
+        url = site.url(kind, None, lang)
+        targets = {site.resolve(url, a["href"]) for a in site.soup(url).select("article a[href]")}
+        missing = {site.url(kind, i, lang) for i in records} - targets
+        assert not missing, f"{url} misses {sorted(missing)[:5]}"
+
+
+def test_long_index_tables_are_marked_for_filtering_and_readable_without_script(site):
+    table = site.soup("claims/").select_one("article table[data-kb-filter][data-kb-sortable]")
+    assert table is not None
+    assert len(table.select("tbody tr")) == len(site.kb.claims)
+    assert site.exists("assets/kb.js")
+
+
+def test_build_reports_its_size_and_time(site, record_property):
+    pages = len(site.html_pages())
+    record_property("pages", pages)
+    record_property("seconds", round(site.seconds, 1))
+    assert pages > 2 * len(site.kb.claims)
