@@ -181,12 +181,10 @@ def comparison_table(ctx, subject: str, metrics, tag=None) -> str:
             f'<tr data-claim="{cid}"><th scope="row">{model}</th>'
             f'<td>{escape(ctx.text(kb.metrics[c.metric].name))}</td>'
             f'<td>{figure(ctx, cid)}</td>'
-            f'<td>{entity_link(ctx, c.conditions.baseline)}</td>'
-            f'<td>{figure(ctx, base) if base else dash}</td>'
+            f'<td><span class="kb-baseline-name">{entity_link(ctx, c.conditions.baseline)}</span> {figure(ctx, base) if base else dash}</td>'
             f'<td>{figure(ctx, ratio) if ratio else dash}</td></tr>')
     subject_name = ctx.text(kb.entities[subject].name) if subject in kb.entities else subject
-    headers = [ctx.t("f.model"), ctx.t("f.metric"), subject_name, ctx.t("f.baseline"),
-               ctx.t("f.baseline") + ctx.t("open_paren") + ctx.t("f.figure") + ctx.t("close_paren"), ctx.t("f.ratio")]
+    headers = [ctx.t("f.model"), ctx.t("f.metric"), subject_name, ctx.t("f.baseline"), ctx.t("f.ratio")]
     return table(ctx, "comparison", headers, rows, filterable=False)
 
 
