@@ -139,7 +139,7 @@ def _conflicts_of(ctx, cid: str) -> str:
 
 def claim_page(ctx, cid: str) -> tuple[str, str]:
     kb, c = ctx.kb, ctx.kb.claims[cid]
-    metric, tier = kb.metrics[c.metric], kb.tiers[c.tier]
+    metric = kb.metrics[c.metric]
     title_text = plain(ctx, ctx.text(c.statement), own=cid)
 
     banner = ""
