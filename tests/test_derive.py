@@ -65,3 +65,19 @@ def test_months_between_dates_uses_whole_months(kb):
     # mid-2024 is recorded as "2024" (the whole year) → Nov 2025: 10 to 23 months
     assert 10 <= float(chk.computed.lo) < 11
     assert 22 < float(chk.computed.hi) <= 23
+
+
+@pytest.mark.parametrize("bound,stated,verdict", [
+    ("more-than", "1.5", "consistent"),    # 1.80/1.03 ≈ 1.75 is more than 1.5
+    ("more-than", "1.9", "inconsistent"),  # ...but not more than 1.9
+    ("less-than", "1.9", "consistent"),
+    ("less-than", "1.5", "inconsistent"),
+])
+def test_a_stated_bound_is_checked_as_a_bound(tmp_path, bound, stated, verdict):
+    data = write_data(tmp_path, {
+        "claims/bench.yml": MINIMAL["claims/bench.yml"].replace("  value: 1.7\n", f"  value: {stated}\n  bound: {bound}\n")
+        .replace("低 1.7 倍", f"低 {stated} 倍"),
+        "snapshots/article.txt": MINIMAL["snapshots/article.txt"].replace("低 1.7 倍", f"低 {stated} 倍"),
+    })
+    kb = KnowledgeBase.open(data, on=TODAY)
+    assert kb.checks["latency-ratio"].verdict == verdict

@@ -110,4 +110,8 @@ def verdict_for(claim: Claim, unit: Unit, inputs: list[Optional[Interval]]) -> C
         return Check(computed, "consistent" if lo_ok and hi_ok else "inconsistent", low_end, high_end)
     mine = value_interval(claim, unit)
     mine = Interval(mine.lo / scale, mine.hi / scale)
+    if claim.bound == "more-than":
+        return Check(computed, "consistent" if computed.hi > mine.lo else "inconsistent")
+    if claim.bound == "less-than":
+        return Check(computed, "consistent" if computed.lo < mine.hi else "inconsistent")
     return Check(computed, "consistent" if mine.intersects(computed) else "inconsistent")
