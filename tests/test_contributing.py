@@ -1,0 +1,279 @@
+"""CONTRIBUTING.md and CONTRIBUTING.zh.md are followed literally, and cannot drift from the engine.
+
+* A newcomer's first claim: the guide's own commands are run on a copy of data/, the
+  skeleton `kb new` writes is compared with the one the guide shows, it is filled in
+  exactly as the guide fills it, and `kb check` must pass.
+* Every block marked `<!-- generated: COMMAND -->` is exactly what COMMAND prints
+  (`kb template ...`, `kb rules`, the file `kb new ...` writes). When one drifts,
+  regenerate them all with:  .venv/bin/python tests/test_contributing.py --write
+* The two guides have the same sections, under the same anchors, in the same order.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDES = {"en": ROOT / "CONTRIBUTING.md", "zh": ROOT / "CONTRIBUTING.zh.md"}
+KB = [sys.executable, "-m", "kb.cli"]
+REGENERATE = ".venv/bin/python tests/test_contributing.py --write"
+PRACTICE = "/tmp/kb-practice"  # the scratch copy the walkthrough uses
+
+BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example): (?P<what>[^>]+?) -->\n+```(?P<lang>\w+)\n(?P<body>.*?)```",
+                   re.S)
+ANCHOR = re.compile(r'^<a id="(?P<id>[a-z0-9-]+)"></a>\n(?P<hashes>#+) ', re.M)
+
+
+def read(lang: str) -> str:
+    return GUIDES[lang].read_text(encoding="utf-8")
+
+
+def blocks(text: str, kind: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for m in BLOCK.finditer(text):
+        if m["kind"] == kind:
+            assert m["what"] not in found, f"two blocks marked {kind}: {m['what']}"
+            found[m["what"]] = m["body"]
+    return found
+
+
+def kb(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run(KB + list(args), capture_output=True, text=True, cwd=cwd, env=os.environ.copy(), timeout=120)
+
+
+def generate(command: str) -> str:
+    """What a generated block must hold: the output of ``command``."""
+    words = shlex.split(command)
+    assert words[0] == "kb", command
+    if words[1] in ("template", "rules"):
+        out = kb(*words[1:])
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+    if words[1] == "new":  # the file `kb new` writes into an empty data folder
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "data").mkdir()
+            out = kb(*words[1:], "--data", str(Path(tmp) / "data"))
+            assert out.returncode == 0, out.stderr
+            rel = words[words.index("--file") + 1]
+            return (Path(tmp) / "data" / rel).read_text(encoding="utf-8")
+    raise AssertionError(f"no generator for {command!r}")
+
+
+GENERATED = sorted({(lang, what) for lang in GUIDES for what in blocks(read(lang), "generated")})
+
+
+# --- the guide does not drift from the engine -------------------------------------------------------
+
+@pytest.mark.parametrize("lang,command", GENERATED, ids=[f"{lang}:{what}" for lang, what in GENERATED])
+def test_generated_block_is_exactly_what_its_command_prints(lang, command):
+    shown = blocks(read(lang), "generated")[command]
+    expected = generate(command)
+    diff = "".join(difflib.unified_diff(shown.splitlines(True), expected.splitlines(True), "guide", command))
+    assert shown == expected, (
+        f"{GUIDES[lang].name}: the block for `{command}` has drifted from the engine.\n"
+        f"Regenerate every such block with:  {REGENERATE}\n{diff}")
+
+
+@pytest.mark.parametrize("lang", GUIDES)
+def test_guide_shows_each_template_and_the_rule_list(lang):
+    commands = set(blocks(read(lang), "generated"))
+    kinds = {c.split()[2] for c in commands if c.startswith("kb template ")}
+    assert kinds == {"source", "claim", "entity", "conflict"}
+    assert "kb rules" in commands
+
+
+def test_rule_list_names_every_rule():
+    from kb.problems import RULES
+
+    listed = re.findall(r"^([a-z0-9-]+): ", blocks(read("en"), "generated")["kb rules"], re.M)
+    assert listed == list(RULES)
+
+
+# --- the two guides agree --------------------------------------------------------------------------
+
+def sections(lang: str) -> list[tuple[str, int]]:
+    return [(m["id"], len(m["hashes"])) for m in ANCHOR.finditer(read(lang))]
+
+
+def test_guides_have_the_same_sections_under_the_same_anchors():
+    en, zh = sections("en"), sections("zh")
+    assert len(en) >= 10
+    assert en == zh, "\n".join(difflib.unified_diff([f"{a} h{n}" for a, n in en], [f"{a} h{n}" for a, n in zh],
+                                                     "CONTRIBUTING.md", "CONTRIBUTING.zh.md", lineterm=""))
+    for required in ("set-up", "data-layout", "add-a-source", "add-a-claim", "first-claim", "correct-a-claim",
+                     "evidence-tiers", "run-the-check", "templates", "rules"):
+        assert required in dict(en), f"no section #{required}"
+
+
+def test_every_in_page_link_has_a_target():
+    for lang in GUIDES:
+        text = read(lang)
+        anchors = {m["id"] for m in ANCHOR.finditer(text)}
+        links = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
+        assert links, lang
+        assert links <= anchors, f"{GUIDES[lang].name} links to missing anchors {sorted(links - anchors)}"
+        other = "CONTRIBUTING.zh.md" if lang == "en" else "CONTRIBUTING.md"
+        assert f"]({other})" in text, f"{GUIDES[lang].name} does not link to {other}"
+
+
+def test_walkthrough_is_the_same_in_both_languages():
+    en, zh = blocks(read("en"), "walkthrough"), blocks(read("zh"), "walkthrough")
+    assert set(en) == set(zh) == {"commands", "filled claim"}
+    assert en["commands"] == zh["commands"]
+    assert yaml.safe_load(en["filled claim"]) == yaml.safe_load(zh["filled claim"])
+    assert blocks(read("en"), "example") == blocks(read("zh"), "example")
+
+
+def test_setup_gives_the_readme_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for lang in GUIDES:
+        text = read(lang)
+        for command in ("make serve", "make test"):
+            assert command in readme and command in text, (lang, command)
+
+
+def test_tier_ladder_lists_every_tier_of_data_in_order():
+    tiers = yaml.safe_load((ROOT / "data" / "tiers.yml").read_text(encoding="utf-8"))
+    on_ladder = [t for t, v in sorted(tiers.items(), key=lambda kv: kv[1]["rank"]) if v["rank"] > 0]
+    off_ladder = [t for t, v in tiers.items() if v["rank"] == 0]
+    for lang in GUIDES:
+        section = read(lang).split('<a id="evidence-tiers"></a>', 1)[1].split("<a id=", 1)[0]
+        rows = re.findall(r"^\| *(\d+) *\| *`([a-z-]+)`", section, re.M)
+        assert [t for _, t in rows if _ != "0"] == on_ladder, lang
+        assert sorted(t for _, t in rows if _ == "0") == sorted(off_ladder), lang
+        for rank, tid in rows:
+            assert int(rank) == tiers[tid]["rank"], (lang, tid)
+
+
+def test_guides_hold_no_template_syntax():
+    """The guides may be shown on the site, whose pages are templates: nothing in them may run."""
+    for lang in GUIDES:
+        assert not re.search(r"\{\{|\{%|\{#", read(lang)), GUIDES[lang].name
+
+
+# --- a newcomer follows the guide ---------------------------------------------------------------------
+
+def keys_in_skeleton(text: str) -> set[tuple[str, ...]]:
+    """Every field path the skeleton offers, written or listed in a comment (list items dropped)."""
+    paths, stack = set(), []
+    for line in text.splitlines():
+        m = re.match(r"^(?P<indent> *)(?:# )?(?P<dash>- )?(?P<key>[a-z_]+):(?: |$)", line)
+        if not m:
+            continue
+        indent = len(m["indent"]) + (2 if m["dash"] else 0)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        path = tuple(k for _, k in stack) + (m["key"],)
+        paths.add(path)
+        stack.append((indent, m["key"]))
+    return paths
+
+
+def keys_in_record(value, path=()) -> set[tuple[str, ...]]:
+    out = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(path + (k,))
+            out |= keys_in_record(v, path + (k,))
+    elif isinstance(value, list):
+        for item in value:
+            out |= keys_in_record(item, path)
+    return out
+
+
+def run_step(line: str, practice: Path) -> subprocess.CompletedProcess | None:
+    words = [w.replace(PRACTICE, str(practice)) for w in shlex.split(line)]
+    if words[:2] == ["cp", "-r"]:
+        assert words[2] == "data", line
+        shutil.copytree(os.environ.get("KB_DATA_DIR") or ROOT / "data", words[3])  # as tests/site_fixture.py
+        return None
+    assert words[0] == ".venv/bin/kb", f"the test does not know how to run: {line}"
+    return kb(*words[1:])
+
+
+@pytest.mark.parametrize("lang", GUIDES)
+def test_first_claim_from_a_fresh_copy_of_the_data(tmp_path, lang):
+    text = read(lang)
+    steps = blocks(text, "walkthrough")
+    generated = blocks(text, "generated")
+    practice = tmp_path / "kb-practice"
+    commands = [ln for ln in steps["commands"].splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert commands[0].startswith("cp -r data ") and commands[-1].startswith(".venv/bin/kb check")
+
+    # 1. copy the data and check the copy is sound before anything is added
+    run_step(commands[0], practice)
+    before = kb("check", str(practice))
+    assert before.returncode == 0, "data/ itself does not pass kb check; fix that first:\n" + before.stdout[-2000:]
+
+    # 2. kb new writes the skeleton the guide shows
+    [new] = [c for c in commands if c.startswith(".venv/bin/kb new claim ")]
+    out = run_step(new, practice)
+    assert out.returncode == 0, f"the guide's `kb new` failed (is its example id now used in data/?):\n{out.stderr}"
+    rel = shlex.split(new)[shlex.split(new).index("--file") + 1]
+    target = practice / rel
+    skeleton = target.read_text(encoding="utf-8")
+    [(shown_command, shown)] = [(c, b) for c, b in generated.items() if c.startswith("kb new claim ")]
+    assert shown == skeleton, f"the skeleton in the guide differs from what kb new writes; run {REGENERATE}"
+    assert shlex.split(shown_command)[1:] == [w for w in shlex.split(new)[1:] if w not in ("--data", PRACTICE)]
+
+    # 3. filled in as the guide fills it: only fields the skeleton offers, every required one kept
+    filled = steps["filled claim"]
+    record = yaml.safe_load(filled)
+    [(cid, body)] = record.items()
+    assert cid in new.split()
+    offered = keys_in_skeleton(skeleton)
+    used = keys_in_record(body)
+    assert used <= offered, f"the filled claim uses fields the skeleton does not offer: {sorted(used - offered)}"
+    required = {(m[1],) for m in re.finditer(r"^  (?:# )?([a-z_]+):.*# required", skeleton, re.M)}
+    assert required <= used, f"the filled claim drops required fields: {sorted(required - used)}"
+    assert "TODO" not in filled
+    target.write_text(filled, encoding="utf-8")
+
+    # 4. kb check passes
+    check = run_step(commands[-1], practice)
+    assert check.returncode == 0, f"following {GUIDES[lang].name} did not give a passing claim:\n{check.stdout}"
+    assert check.stdout.startswith("ok: ")
+
+    # 5. the mistake the guide shows gives the error line the guide prints
+    [(mistake, line)] = blocks(text, "example").items()
+    old, new_quote = re.fullmatch(r"a quote with (.+) instead of (.+)", mistake).group(2, 1)
+    assert old in filled
+    target.write_text(filled.replace(old, new_quote), encoding="utf-8")
+    broken = run_step(commands[-1], practice)
+    assert broken.returncode == 1
+    assert line.strip() in broken.stdout.splitlines(), broken.stdout
+
+
+# --- regeneration --------------------------------------------------------------------------------------
+
+def write_generated() -> None:
+    for path in GUIDES.values():
+        text = path.read_text(encoding="utf-8")
+
+        def fill(m):
+            if m["kind"] != "generated":
+                return m.group(0)
+            head = m.group(0)[: m.start("body") - m.start(0)]
+            return head + generate(m["what"]) + "```"
+
+        new = BLOCK.sub(fill, text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            print(f"regenerated blocks in {path.name}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write"]:
+        write_generated()
+    else:
+        print(__doc__)
