@@ -221,3 +221,17 @@ UNREACHABLE = {
     # pydantic reports these only for field constraints the schema does not use today
     "invalid-value": "fallback for value errors without a documented code",
 }
+
+
+def test_entity_placeholder_must_name_an_entity(check):
+    text = NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:nope} exists."')
+    assert check(claims_plus(text)) == [
+        "claims/bench.yml:40:19: unknown-reference: claims/bench.yml > extra > statement > en: "
+        "{entity:nope} names no entity (check the entity id)"]
+    assert check(claims_plus(NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:chip} exists."'))) == []
+
+
+def test_digits_in_names_are_not_figures(check):
+    ent = MINIMAL["entities/core.yml"] + "phone-chip:\n  kind: chip\n  name: {en: Snapdragon 8 Gen 6, zh: 骁龙 8 Gen 6}\n" \
+                                         "  description: {en: A phone chip., zh: 手机芯片。}\n"
+    assert check({"entities/core.yml": ent}) == []

@@ -363,6 +363,11 @@ def translations_exist(ctx: Context):
                            "the English text is mostly Chinese", "write the en text in English; keep Chinese only in quotes")
 
 
+# Fields that hold names: digits in a name ("Snapdragon 8 Gen 6") are not figures, and the
+# site marks names up as names, so the figure-integrity tests can tell them apart.
+NAME_FIELDS = {"name", "term", "symbol"}
+
+
 @rule
 def prose_uses_placeholders(ctx: Context):
     from .prose import placeholders, typed_figures
@@ -384,7 +389,10 @@ def prose_uses_placeholders(ctx: Context):
                     elif ph == "claim" and target not in ctx.claims:
                         ctx.report(kind, rid, path + (lang,), "unknown-reference",
                                    f"{{claim:{target}}} names no claim", "check the claim id")
-                figs = typed_figures(text)
+                    elif ph == "entity" and target not in ctx.entities:
+                        ctx.report(kind, rid, path + (lang,), "unknown-reference",
+                                   f"{{entity:{target}}} names no entity", "check the entity id")
+                figs = [] if path[-1] in NAME_FIELDS else typed_figures(text)
                 if figs:
                     ctx.report(kind, rid, path + (lang,), "figure-in-text",
                                f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",

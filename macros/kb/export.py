@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .base import KnowledgeBase
-from .prose import PLACEHOLDER
+from .prose import PLACEHOLDER, kind_of
 
 LANGS = ("en", "zh")
 PREFIX = {"en": "", "zh": "zh/"}
@@ -68,8 +68,13 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
         symbol = unit.symbol.en if lang == "en" else unit.symbol.zh
         return text + ((" " if unit.space else "") + symbol if symbol else "")
 
-    return PLACEHOLDER.sub(lambda m: figure(cid if m.group(1) == "value" else m.group(2)),
-                           getattr(claim.statement, lang))
+    def fill(m) -> str:
+        kind, ident = kind_of(m)
+        if kind == "entity":
+            return getattr(kb.entities[ident].name, lang)
+        return figure(cid if kind == "value" else ident)
+
+    return PLACEHOLDER.sub(fill, getattr(claim.statement, lang))
 
 
 def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:

@@ -2,14 +2,16 @@
 
 Prose (statements, definitions, assessments...) never types a figure: it writes
 ``{value}`` for the claim's own figure and ``{claim:ID}`` for another claim's,
-and the site renders each as a traceable ``<data>`` element.  Anything else in
-braces is ordinary text and is shown as written, never evaluated.
+and the site renders each as a traceable ``<data>`` element.  ``{entity:ID}``
+writes an entity's name in the page's language (names such as "Snapdragon 8
+Gen 6" hold digits that are not figures).  Anything else in braces is ordinary
+text and is shown as written, never evaluated.
 """
 from __future__ import annotations
 
 import re
 
-PLACEHOLDER = re.compile(r"\{(value|claim:([a-z0-9]+(?:-[a-z0-9]+)*))\}")
+PLACEHOLDER = re.compile(r"\{(value|claim:([a-z0-9]+(?:-[a-z0-9]+)*)|entity:([a-z0-9]+(?:-[a-z0-9]+)*))\}")
 
 # A digit run is a figure unless it is part of a name: joined, with no space, to a
 # Latin letter (GB300, K2.5, N3P, HBM4, 120B, Gen2) or to a hyphenated name (GPT-4).
@@ -28,9 +30,16 @@ MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟
 CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
 
 
+def kind_of(m: re.Match) -> tuple[str, str | None]:
+    """A placeholder match as (kind, id): ("value", None), ("claim", ID) or ("entity", ID)."""
+    if m.group(1) == "value":
+        return "value", None
+    return ("claim", m.group(2)) if m.group(2) else ("entity", m.group(3))
+
+
 def placeholders(text: str) -> list[tuple[str, str | None]]:
-    """Every placeholder in ``text`` as (kind, claim id or None)."""
-    return [("value", None) if m.group(1) == "value" else ("claim", m.group(2)) for m in PLACEHOLDER.finditer(text)]
+    """Every placeholder in ``text`` as (kind, id or None)."""
+    return [kind_of(m) for m in PLACEHOLDER.finditer(text)]
 
 
 def typed_figures(text: str) -> list[str]:

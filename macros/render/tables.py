@@ -14,7 +14,7 @@ from .citations import source_link
 from .figures import figure, verdict
 from kb.prose import PLACEHOLDER
 
-from .text import escape, prose
+from .text import entity_name, escape, prose
 
 # a table longer than this gets the filter box and sortable headings
 FILTER_FROM = 8
@@ -65,10 +65,9 @@ def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=
 # --- small pieces -------------------------------------------------------------
 
 def entity_link(ctx, eid: str) -> str:
-    e = ctx.kb.entities.get(eid)
-    if e is None:
+    if eid not in ctx.kb.entities:
         return escape(eid)
-    return f'<a class="kb-entity" href="{ctx.href("entity", eid)}">{escape(ctx.text(e.name))}</a>'
+    return entity_name(ctx, eid)
 
 
 def tier_link(ctx, tid: str) -> str:

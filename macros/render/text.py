@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import re
 
-from kb.prose import PLACEHOLDER
+from kb.prose import PLACEHOLDER, kind_of
 
 _SPECIAL = re.compile(r"[\\`*_\[\]()\{\}#!|~^=+:<>&\"'$%@]")
 _NEWLINES = re.compile(r"\s*\n\s*")
@@ -48,14 +48,24 @@ def prose(ctx, text: str, own: str | None = None) -> str:
     out, last = [], 0
     for m in PLACEHOLDER.finditer(text):
         out.append(escape(text[last:m.start()]))
-        target = own if m.group(1) == "value" else m.group(2)
-        if target is not None and target in ctx.kb.claims:
+        kind, ident = kind_of(m)
+        target = own if kind == "value" else ident
+        if kind == "entity" and ident in ctx.kb.entities:
+            out.append(entity_name(ctx, ident))
+        elif kind != "entity" and target is not None and target in ctx.kb.claims:
             out.append(figure(ctx, target))
         else:
             out.append(escape(m.group(0)))
         last = m.end()
     out.append(escape(text[last:]))
     return "".join(out)
+
+
+def entity_name(ctx, eid: str) -> str:
+    """An entity's name in the page's language, linked to its page and marked as a name."""
+    e = ctx.kb.entities[eid]
+    return (f'<a class="kb-entity" data-entity="{eid}" href="{ctx.href("entity", eid)}">'
+            f'{escape(ctx.text(e.name))}</a>')
 
 
 def plain(ctx, text: str, own: str | None = None) -> str:
@@ -67,7 +77,10 @@ def plain(ctx, text: str, own: str | None = None) -> str:
     from .figures import figure_text
 
     def fill(m):
-        target = own if m.group(1) == "value" else m.group(2)
+        kind, ident = kind_of(m)
+        if kind == "entity":
+            return ctx.text(ctx.kb.entities[ident].name) if ident in ctx.kb.entities else m.group(0)
+        target = own if kind == "value" else ident
         if target is not None and target in ctx.kb.claims:
             return figure_text(ctx, target)
         return m.group(0)
