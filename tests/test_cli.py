@@ -84,7 +84,7 @@ def test_kb_new_writes_a_skeleton_that_check_lists_as_unfinished(tmp_path, kind,
     data = write_data(tmp_path, {})
     out = kb("new", kind, "brand-new", "--data", str(data))
     assert out.returncode == 0, out.stderr
-    assert f"wrote a new {kind} skeleton to data/{folder}/contributions.yml:2" in out.stdout
+    assert f"wrote a new {kind} skeleton to {data}/{folder}/contributions.yml:2" in out.stdout
     assert "run: .venv/bin/kb check" in out.stdout
     written = (data / folder / "contributions.yml").read_text(encoding="utf-8")
     assert written.startswith(f"# yaml-language-server: $schema=../../schemas/{folder}.schema.json\nbrand-new:\n")
@@ -98,7 +98,7 @@ def test_kb_new_appends_to_an_existing_file_and_refuses_used_ids(tmp_path):
     data = write_data(tmp_path, {})
     out = kb("new", "claim", "another", "--file", "claims/bench.yml", "--data", str(data))
     assert out.returncode == 0
-    assert "data/claims/bench.yml:37" in out.stdout
+    assert f"{data}/claims/bench.yml:37" in out.stdout
     again = kb("new", "claim", "chip-latency", "--data", str(data))
     assert again.returncode == 2
     assert "the id 'chip-latency' is already used in data/claims/bench.yml:1" in again.stderr

@@ -32,6 +32,8 @@ CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
      "claims/bench.yml:3:1: yaml-syntax: claims/bench.yml: expected ',' or ']', but got '<stream end>' (check indentation, colons and quotes around this point)"),
+    ("control-character", {CLAIMS: "chip-latency:\n  subject: chip\x07\n"}, None,
+     "claims/bench.yml:2:16: yaml-syntax: claims/bench.yml: the control character U+0007 is not allowed in YAML (delete it; it is often left by copying from a PDF or a terminal)"),
     ("tab-indent", {CLAIMS: "chip-latency:\n\tsubject: chip\n"}, None,
      "claims/bench.yml:2:1: tab-indent: claims/bench.yml: a tab is used for indentation (YAML indents with spaces only; replace the tab with spaces)"),
     ("duplicate-key", None, {CLAIMS: ("  metric: latency\n  value: 1.03\n", "  metric: latency\n  metric: latency\n  value: 1.03\n")},

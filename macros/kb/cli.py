@@ -81,9 +81,10 @@ def cmd_new(args) -> int:
     text = record_template(kind, args.id)
     path.write_text(existing + sep + text, encoding="utf-8")
     line = (existing + sep).count("\n") + 1
-    print(f"wrote a new {args.kind} skeleton to data/{rel}:{line}")
+    shown = path if args.data != "data" else Path("data") / rel
+    print(f"wrote a new {args.kind} skeleton to {shown.as_posix()}:{line}")
     print("next:")
-    print(f"  1. open data/{rel} at line {line} and replace every TODO; each key's comment says what it takes")
+    print(f"  1. open {shown.as_posix()} at line {line} and replace every TODO; each key's comment says what it takes")
     if kind == "claims":
         print("  2. copy the quote exactly from data/snapshots/<source>.txt, and write {value} where the figure goes")
         print("  3. choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it")
@@ -134,5 +135,16 @@ def main(argv=None) -> int:
     return args.func(args)
 
 
+def run() -> int:
+    """Entry point: like main(), quiet when its output is piped into a command that stops reading."""
+    try:
+        return main()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -77,7 +77,7 @@ def _load(data_dir: Path) -> Loaded:
             continue
         if not isinstance(src.data, dict):
             src.problem((), "file-shape", f"a {kind} file is a mapping from id to record",
-                        f"start each record with its id at the left margin, e.g. 'my-id:'")
+                        "start each record with its id at the left margin, e.g. 'my-id:'")
             loaded.problems.extend(src.problems[-1:])
             continue
         model = schema.KINDS[kind]

@@ -25,7 +25,7 @@ EXAMPLES = {
     ("SourceRecord", "language"): "zh-Hans",
     ("Entity", "kind"): "chip",
     ("Conflict", "kind"): "disagreement",
-    ("Side", "claims"): "[claim-id]",
+    ("Side", "claims"): "TODO list of claim ids, e.g. [gptoss-e2e-jalapeno]",
     ("Metric", "unit"): "second",
     ("Snapshot", "file"): "snapshots/<source-id>.txt",
 }
@@ -74,8 +74,34 @@ def _comment(model, name: str, f: FieldInfo) -> str:
     return "  # " + "; ".join(parts)
 
 
+def _placeholder(model, name: str, f: FieldInfo) -> str:
+    """The value a skeleton shows: TODO (which kb check reports until replaced), or a safe default."""
+    allowed = _literal_values(f.annotation)
+    default = None if f.is_required() else f.get_default()
+    if isinstance(default, bool):
+        return "true" if default else "false"
+    if allowed and default in allowed:
+        return str(default)
+    example = EXAMPLES.get((model.__name__, name))
+    if example is not None and example.startswith("TODO"):
+        return example
+    if allowed:
+        return "TODO one of: " + " | ".join(allowed)
+    if example is not None:
+        return f"TODO e.g. {example}"
+    if _is_list(f.annotation):
+        return "[]"
+    if f.annotation in (int, Decimal) or "Decimal" in str(f.annotation):
+        return "TODO a number"
+    return "TODO"
+
+
 def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False) -> list[str]:
-    """YAML lines for one record of ``model`` (without its id line)."""
+    """YAML lines for one record of ``model`` (without its id line).
+
+    Every value to fill in starts with TODO, so ``kb check`` lists what is left
+    (rule ``unfinished``) and nothing copied from a template passes unnoticed.
+    """
     lines = []
     pad = " " * indent
     for name, f in model.model_fields.items():
@@ -85,33 +111,25 @@ def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False) ->
             lines.append(f"{pad}# {name}:{comment[3:]}")
             continue
         sub = _model_of(f.annotation)
-        if sub is schema.Bilingual:
+        if sub is not None and _is_list(f.annotation):
             lines.append(f"{pad}{name}:{comment}")
-            lines.append(f"{pad}  en: TODO English")
-            lines.append(f"{pad}  zh: TODO 中文")
-        elif sub is not None and _is_list(f.annotation):
-            lines.append(f"{pad}{name}:{comment}")
-            body = skeleton(sub, indent + 4, full)
+            body = skeleton(sub, indent + 4, full) if sub is not schema.Bilingual else \
+                [f"{pad}    en: TODO English", f"{pad}    zh: TODO 中文"]
             first = next(i for i, ln in enumerate(body) if not ln.lstrip().startswith("#"))
             body[first] = f"{pad}  - " + body[first].lstrip()
             lines += body
+        elif sub is schema.Bilingual:
+            lines.append(f"{pad}{name}:{comment}")
+            lines.append(f"{pad}  en: TODO English")
+            lines.append(f"{pad}  zh: TODO 中文")
         elif sub is not None:
             lines.append(f"{pad}{name}:{comment}")
             lines += skeleton(sub, indent + 2, full)
         else:
-            example = EXAMPLES.get((model.__name__, name))
-            if example is None:
-                allowed = _literal_values(f.annotation)
-                default = f.get_default() if not f.is_required() else None
-                if allowed:
-                    example = str(default) if default in allowed else allowed[0]
-                elif _is_list(f.annotation):
-                    example = "[]"
-                elif f.annotation in (int, Decimal) or "Decimal" in str(f.annotation):
-                    example = "1"
-                else:
-                    example = "TODO"  # kb check reports it as unfinished until it is filled in
-            lines.append(f"{pad}{name}: {example}{comment}")
+            value = _placeholder(model, name, f)
+            if value.startswith("TODO") and ":" in value:
+                value = '"' + value + '"'
+            lines.append(f"{pad}{name}: {value}{comment}")
     return lines
 
 

@@ -162,6 +162,13 @@ def read_text(file: str, raw: bytes) -> Source:
                 rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
             src.problems.append(Problem(file, line, col, rule, what, hint))
             return src
+        except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+            before = text[: exc.position]
+            line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+            src.problems.append(Problem(file, line, col, "yaml-syntax",
+                                        f"the control character U+{exc.character:04X} is not allowed in YAML",
+                                        "delete it; it is often left by copying from a PDF or a terminal"))
+            return src
         except yaml.YAMLError as exc:  # errors without a position
             src.problem((), "yaml-syntax", str(exc).splitlines()[0], "check the file's syntax")
             return src
