@@ -24,6 +24,15 @@ extra:
 """
 
 
+REDIRECT = """\
+old-latency:
+  kind: claim
+  change: renamed
+  to: chip-latency
+  reason: {en: The claim was given a clearer id., zh: 这条论断换了一个更清楚的 id。}
+"""
+
+
 def claims_plus(text: str) -> dict:
     return {CLAIMS: MINIMAL[CLAIMS] + text}
 
@@ -194,6 +203,13 @@ bad-ratio:
      "claims/bench.yml:40:41: unknown-reference: claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
     ("missing-placeholder", None, {CLAIMS: ("zh: \"芯片用时 {value}。\"", "zh: \"芯片用时很短。\"")},
      "claims/bench.yml:5:49: missing-placeholder: claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
+    # --- redirects: retired ids keep their address ------------------------------------------
+    ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
+     "redirects.yml:2:3: redirect-id-in-use: redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
+    ("redirect-to-unknown", {"redirects.yml": REDIRECT.replace("to: chip-latency", "to: chip-latenc")}, None,
+     "redirects.yml:4:7: unknown-reference: redirects.yml > old-latency > to: no claim has the id 'chip-latenc' (did you mean 'chip-latency'?)"),
+    ("redirect-to-redirect", {"redirects.yml": REDIRECT + REDIRECT.replace("old-latency:", "older-latency:").replace("to: chip-latency", "to: old-latency")}, None,
+     "redirects.yml:9:7: unknown-reference: redirects.yml > older-latency > to: 'old-latency' was itself retired in favour of 'chip-latency' (point this redirect straight at 'chip-latency')"),
 ]
 
 
@@ -237,3 +253,7 @@ def test_digits_in_names_are_not_figures(check):
     ent = MINIMAL["entities/core.yml"] + "phone-chip:\n  kind: chip\n  name: {en: Snapdragon 8 Gen 6, zh: 骁龙 8 Gen 6}\n" \
                                          "  description: {en: A phone chip., zh: 手机芯片。}\n"
     assert check({"entities/core.yml": ent}) == []
+
+
+def test_a_sound_redirect_passes(check):
+    assert check({"redirects.yml": REDIRECT}) == []

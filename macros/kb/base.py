@@ -18,7 +18,7 @@ from . import check, derive
 from .derive import Check
 from .load import Origin, load
 from .problems import DataError
-from .schema import Claim, Conflict, Entity, Metric, SourceRecord, Term, Tier, Unit
+from .schema import Claim, Conflict, Entity, Metric, Redirect, SourceRecord, Term, Tier, Unit
 
 
 def today() -> dt.date:
@@ -40,6 +40,7 @@ class KnowledgeBase:
     glossary: dict[str, Term]
     origins: dict[tuple[str, str], Origin]
     checks: dict[str, Check] = field(default_factory=dict)
+    redirects: dict[str, Redirect] = field(default_factory=dict)  # retired id -> where it went (data/redirects.yml)
     # reverse indexes
     claims_by_entity: dict[str, list[str]] = field(default_factory=dict)
     claims_by_source: dict[str, list[str]] = field(default_factory=dict)
@@ -67,7 +68,7 @@ class KnowledgeBase:
             raise DataError(problems)
         r = loaded.records
         kb = cls(data_dir, r["claims"], r["entities"], r["sources"], r["metrics"], r["units"],
-                 r["tiers"], r["conflicts"], r["glossary"], loaded.origins)
+                 r["tiers"], r["conflicts"], r["glossary"], loaded.origins, redirects=r["redirects"])
         kb._index()
         kb._derive()
         return kb

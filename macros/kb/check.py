@@ -108,6 +108,32 @@ def references_resolve(ctx: Context):
             _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
 
 
+REDIRECT_POOLS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "tier": "tiers"}
+
+
+@rule
+def redirects_lead_to_records(ctx: Context):
+    """A retired id points at a record that exists, and no record still has it."""
+    redirects = ctx.loaded.records["redirects"]
+    for rid, r in redirects.items():
+        folder = REDIRECT_POOLS[r.kind]
+        pool = ctx.loaded.records[folder]
+        if rid in pool:
+            o = ctx.loaded.origins[(folder, rid)]
+            ctx.report("redirects", rid, (), "redirect-id-in-use",
+                       f"the {r.kind} id {rid!r} is still in use ({o.file}:{o.line})",
+                       "a redirect is for an id no record has any more: rename the record, or remove the redirect")
+        if r.to in pool:
+            continue
+        onward = redirects.get(r.to)
+        if onward is not None and onward.kind == r.kind:
+            ctx.report("redirects", rid, ("to",), "unknown-reference",
+                       f"{r.to!r} was itself retired in favour of {onward.to!r}",
+                       f"point this redirect straight at {onward.to!r}")
+        else:
+            _ref(ctx, "redirects", rid, ("to",), folder, r.to, r.kind)
+
+
 @rule
 def sources_are_used(ctx: Context):
     used = {cit.source for c in ctx.claims.values() for cit in c.citations}
@@ -351,7 +377,7 @@ def _bilingual_fields(record, path=()):
 
 @rule
 def translations_exist(ctx: Context):
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "redirects"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] in ("name", "term", "symbol"):
                 continue
@@ -372,7 +398,7 @@ NAME_FIELDS = {"name", "term", "symbol"}
 def prose_uses_placeholders(ctx: Context):
     from .prose import placeholders, typed_figures
 
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] == "symbol":
                 continue

@@ -71,6 +71,7 @@ RULES: dict[str, str] = {
     "bad-placeholder": "{value} is used where there is no figure.",
     "figure-in-text": "Prose types a figure instead of showing it from a claim.",
     "missing-placeholder": "A claim's statement does not show its figure.",
+    "redirect-id-in-use": "A redirect's old id is still the id of a record.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 

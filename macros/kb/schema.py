@@ -299,6 +299,25 @@ class Term(Record):
     related: list[Id] = Field(default_factory=list, description="Other glossary ids.")
 
 
+# --- redirects ----------------------------------------------------------------
+
+RedirectKind = Literal["claim", "source", "entity", "conflict", "tier"]
+
+
+class Redirect(Record):
+    """A retired id: the record was renamed or merged into another, and its old address stays.
+
+    The record's id in data/redirects.yml is the old id.  The site keeps a page at
+    the old address that says what happened and links to the record that replaced
+    it, so citations of the old address never break.  (A claim that is wrong keeps
+    its id and page instead: see status superseded and retracted.)"""
+
+    kind: RedirectKind = Field(description="What the old id named: claim, source, entity, conflict or tier.")
+    change: Literal["renamed", "merged"] = Field(description="renamed: the same record under a new id; merged: folded into another record.")
+    to: Id = Field(description="Id of the record of the same kind that replaces it; it must exist (not be another redirect).")
+    reason: Bilingual = Field(description="What happened and why, in each language.")
+
+
 # --- files ------------------------------------------------------------------
 
 KINDS: dict[str, type[Record]] = {
@@ -310,8 +329,12 @@ KINDS: dict[str, type[Record]] = {
     "claims": Claim,
     "conflicts": Conflict,
     "glossary": Term,
+    "redirects": Redirect,
 }
 """Folder (or single file stem) under data/ → the model of its records."""
+
+OPTIONAL_KINDS = frozenset({"redirects"})
+"""Kinds a fact base may have no file for: there may be nothing to record yet."""
 
 RULE_HINTS = {
     "status-reason": ("status-reason", "a superseded or retracted claim must say why", "add status_reason: {en: ..., zh: ...}"),
