@@ -26,7 +26,7 @@ ENGLISH = re.compile(r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|
 # 第 makes an ordinal (第一代), so neither counts.
 CN_DIGITS = "零〇一二三四五六七八九十两百千万亿"
 # 月 alone is left out: 六月 is June, while 六个月 (six months) is caught by 个.
-MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟秒成"
+MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟秒成篇套份组段轮批首"
 CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
 
 
