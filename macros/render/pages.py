@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from . import cite
 from . import format as fmt
 from .citations import citation, source_link
 from .figures import figure, interval_markup, verdict
@@ -131,9 +132,13 @@ def _conflicts_of(ctx, cid: str) -> str:
     items = []
     for xid in ctx.kb.conflicts_by_claim.get(cid, []):
         x = ctx.kb.conflicts[xid]
+        # the assessment stands on each claim's page too: a reader of a contested figure sees what
+        # the evidence supports without a second click
         items.append(f'<li data-conflict="{xid}">{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))} '
                      f'<span class="kb-xkind">{escape(ctx.t("open_paren").strip())}{escape(ctx.t("xkind." + x.kind))}'
-                     f'{escape(ctx.t("close_paren"))}</span></li>')
+                     f'{escape(ctx.t("close_paren"))}</span>'
+                     f'<p class="kb-assessment"><strong>{escape(ctx.t("h.assessment"))}</strong>{escape(ctx.t("colon"))}'
+                     f'{prose(ctx, ctx.text(x.assessment))}</p></li>')
     return '<ul class="kb-conflicts">' + "".join(items) + "</ul>" if items else ""
 
 
@@ -202,6 +207,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     if c.caveats:
         items = "".join(f"<li>{prose(ctx, ctx.text(cv), own=cid)}</li>" for cv in c.caveats)
         blocks += [_heading(ctx, "h.caveats", "caveats"), _div("kb-caveats", f"<ul>{items}</ul>")]
+    blocks += cite.section(ctx, "claim", cid) + [cite.jsonld_script(cite.claim_jsonld(ctx, cid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "claims", cid))]
     return _page(title_text, blocks)
 
@@ -251,6 +257,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     if relayed:
         blocks += [_heading(ctx, "h.claims_attributed", "attributed"),
                    _div("kb-source-attributed", claim_table(ctx, in_record_order(kb, relayed), name="attributed"))]
+    blocks += cite.section(ctx, "source", sid)
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "sources", sid))]
     return _page(ctx.text(s.name), blocks)
 
@@ -271,6 +278,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
         _kindline(ctx, "entity", eid), f"<h1>{escape(ctx.text(e.name))}</h1>", _facts(facts)]), entity=eid)
     ids = in_record_order(kb, kb.claims_by_entity.get(eid, []))
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-entity-claims", claim_table(ctx, ids)),
+              *cite.section(ctx, "entity", eid),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "entities", eid))]
     return _page(ctx.text(e.name), blocks)
 
@@ -324,11 +332,15 @@ BUILDERS = {
 
 
 def all_pages(kb):
-    """Every (kind, id) that gets a generated page."""
+    """Every (kind, id) that gets a generated page: each record, and each retired id (data/redirects.yml)."""
     for kind, (_, attr) in BUILDERS.items():
         for ident in getattr(kb, attr):
             yield kind, ident
+    for ident, r in kb.redirects.items():
+        yield r.kind, ident
 
 
 def body(ctx, kind: str, ident: str) -> tuple[str, str]:
+    if ident not in getattr(ctx.kb, BUILDERS[kind][1]) and ident in ctx.kb.redirects:
+        return cite.retired_page(ctx, ident)
     return BUILDERS[kind][0](ctx, ident)

@@ -164,7 +164,9 @@ def comparison_table(ctx, subject: str, metrics, tag=None) -> str:
     kb = ctx.kb
     metric_order = _split(metrics)
     ids = select(kb, tag=tag, metric=metric_order, subject=subject)
-    ids = [i for i in ids if kb.claims[i].status not in ("superseded", "retracted") and kb.claims[i].conditions.baseline]
+    # a results table holds measured rows only: figures whose model or subject is uncertain stay on their own pages
+    ids = [i for i in ids if kb.claims[i].status not in ("superseded", "retracted") and kb.claims[i].conditions.baseline
+           and kb.claims[i].conditions.model and kb.claims[i].attribution == "certain"]
     models = list(dict.fromkeys(kb.claims[i].conditions.model for i in ids))
     ids.sort(key=lambda i: (models.index(kb.claims[i].conditions.model), metric_order.index(kb.claims[i].metric)))
     dash = '<span class="kb-nofig">—</span>'
