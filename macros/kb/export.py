@@ -116,6 +116,9 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
     s = kb.sources[sid]
     out = s.model_dump(mode="json", exclude_none=True)
     out.pop("snapshot", None)
+    # "url" is every record's own pages ({en, zh}); the source's own address is "source_url"
+    if "url" in out:
+        out = {("source_url" if k == "url" else k): v for k, v in out.items()}
     if s.snapshot:
         out["snapshot"] = {"taken": s.snapshot.taken}
     return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []),
@@ -197,7 +200,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "url_en": c["url"]["en"], "url_zh": c["url"]["zh"],
     } for c in claims]
     source_rows = [{**{k: s.get(k) for k, _, _ in SOURCE_COLUMNS}, "name_en": s["name"]["en"], "name_zh": s["name"]["zh"],
-                    "claims": len(s["claims"])} for s in sources]
+                    "url": s.get("source_url"), "claims": len(s["claims"])} for s in sources]
 
     def schema(columns):
         return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": ["id"]}
