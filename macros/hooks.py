@@ -5,7 +5,10 @@
   built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
-* ``on_post_build`` runs Pagefind once both languages are built: one index per
+* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure.
+* ``on_post_build`` writes data/provenance.<lang>.json (what a figure shows when a
+  reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
+  once both languages are built: one index per
   language, Chinese segmented into words, all served from the site itself.
 """
 from __future__ import annotations
@@ -18,7 +21,7 @@ from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File, InclusionLevel
 
 from kb.problems import DataError
-from render import kbcache, pages, urls
+from render import kbcache, pages, provenance, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -66,7 +69,26 @@ def on_files(files, config):
 def on_post_build(config):
     if _i18n(config).building:
         return  # a language build nested inside the first one; index once, at the end
+    _write_provenance(config)
     cmd = [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"]
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
         raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
+
+
+def _page_lang(page, config) -> str:
+    return getattr(page.file, "locale_alternate_of", None) or _i18n(config).current_language
+
+
+def on_page_content(html, page, config, files):
+    """The evidence-tier legend, on every page that shows a figure."""
+    if 'class="kb-figure"' not in html:
+        return html
+    kb = kbcache.open_kb(kbcache.data_dir(config.config_file_path))
+    return html + provenance.tier_legend(Ctx(kb, _page_lang(page, config), page.url))
+
+
+def _write_provenance(config):
+    """One JSON per language with each claim's provenance, which kb.js loads when a reader reaches for a figure."""
+    kb = kbcache.open_kb(kbcache.data_dir(config.config_file_path))
+    provenance.write(config.site_dir, kb, _i18n(config).build_languages)

@@ -9,7 +9,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 """
 from __future__ import annotations
 
-from render import figures, kbcache, tables
+from render import charts, figures, kbcache, provenance, tables
 from render import format as fmt
 from render.context import Ctx
 from render.text import escape, prose
@@ -164,3 +164,22 @@ def define_env(env):
         if kind == "tier":
             return prose(c, c.text(kb.tiers[ident].definition))
         raise KeyError(f"unknown kind {kind!r}")
+
+    @env.macro
+    def chart(name, **params):
+        """A chart drawn from the data as inline SVG, e.g. ``chart("benchmark-peak-tps-per-kw")`` (see render.charts)."""
+        return charts.chart(ctx(), name, **params)
+
+    terms_used = {}
+
+    @env.macro
+    def term(term_id, text=None):
+        """A glossary term in running text, explained by a tooltip; ``text`` is the wording shown (default: the term)."""
+        if term_id not in kb.glossary:
+            raise KeyError(f"page {env.page.file.src_uri} uses term {term_id!r}, which is not in data/glossary")
+        page = env.page.file.src_uri
+        if terms_used.get("page") != page:
+            terms_used.clear()
+            terms_used["page"] = page
+        terms_used[term_id] = terms_used.get(term_id, 0) + 1
+        return provenance.term(ctx(), term_id, text, terms_used[term_id])

@@ -61,3 +61,158 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
+/* Provenance at a touch: hovering, focusing or tapping a figure (or a chart's mark)
+   shows the claim, its evidence tier, status, verdict and sources with their quotes.
+   The text comes from data/provenance.<lang>.json, fetched once, on first use, from
+   this site; it is shown with textContent only. Escape or a tap elsewhere closes it. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var root = new URL("../", script ? script.src : window.location.href);
+  var lang = (document.documentElement.lang || "en").slice(0, 2) === "zh" ? "zh" : "en";
+  var data = null, loading = null, pop = null, current = null, touch = false, hideTimer = 0, showTimer = 0;
+  var FIG = "a.kb-fig", MARK = ".kb-chart-svg [data-claim]";
+
+  function load() {
+    if (!loading) {
+      loading = fetch(new URL("data/provenance." + lang + ".json", root).href)
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+        .then(function (d) { data = d; return d; }, function () { data = false; return false; });
+    }
+    return loading;
+  }
+  function claimOf(el) {
+    var own = el.getAttribute("data-claim");
+    if (own) return own.split(" ")[0];
+    var inner = el.querySelector("[data-claim]");
+    return inner ? inner.getAttribute("data-claim").split(" ")[0] : null;
+  }
+  function add(parent, tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    parent.appendChild(e);
+    return e;
+  }
+  function ensure() {
+    if (pop) return pop;
+    pop = document.createElement("div");
+    pop.id = "kb-pop";
+    pop.className = "kb-pop";
+    pop.setAttribute("role", "dialog");
+    pop.hidden = true;
+    pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+    pop.addEventListener("mouseleave", function () { if (!touch) hideSoon(); });
+    document.body.appendChild(pop);
+    return pop;
+  }
+  function fill(cid) {
+    var L = (data && data._labels) || {}, c = data && data.claims[cid];
+    pop.textContent = "";
+    pop.setAttribute("aria-label", L.dialog || "");
+    if (data === null) { add(pop, "p", "kb-pop-note", lang === "zh" ? "……" : "…"); return; }
+    var href = new URL((c && c.u) || "", root).href;
+    if (!c) {
+      add(pop, "p", "kb-pop-note", L.unavailable || "");
+    } else {
+      if (c.f) add(pop, "p", "kb-pop-fig", c.f);
+      add(pop, "p", "kb-pop-statement", c.s);
+      var facts = add(pop, "p", "kb-pop-facts");
+      var tier = add(facts, "span", "kb-badge kb-tier", c.tn);
+      tier.setAttribute("data-tier", c.t);
+      tier.setAttribute("data-rank", String(c.rank));
+      add(facts, "span", "kb-pop-step", " " + c.tr);
+      add(facts, "span", "kb-pop-status", " · " + L.status + ": " + c.stn);
+      if (c.vn) add(facts, "span", "kb-pop-verdict", " · " + L.verdict + ": " + c.vn);
+      if (c.vh) add(pop, "p", "kb-pop-note", c.vh);
+      if (c.d) add(pop, "p", "kb-pop-note kb-pop-disputed", L.disputed);
+      if (c.au) add(pop, "p", "kb-pop-note", c.au);
+      c.c.forEach(function (s) {
+        var fig = add(pop, "figure", "kb-pop-source");
+        var q = add(fig, "blockquote", null, s.q);
+        if (s.lang) q.setAttribute("lang", s.lang);
+        var cap = add(fig, "figcaption", null, L.source + ": " + s.n);
+        if (s.a) cap.appendChild(document.createTextNode(" (" + L.attributed + " " + s.a + ")"));
+        if (s.l) cap.appendChild(document.createTextNode(" · " + L.locator + ": " + s.l));
+      });
+      if (c.more) add(pop, "p", "kb-pop-note", c.more);
+    }
+    var a = add(add(pop, "p", "kb-pop-open"), "a", null, (L.open || "") + " →");
+    a.href = href;
+  }
+  function place(anchor) {
+    var r = anchor.getBoundingClientRect(), w = Math.min(416, document.documentElement.clientWidth - 16);
+    pop.style.width = w + "px";
+    var left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - w - 8));
+    pop.style.left = left + window.scrollX + "px";
+    var below = r.bottom + 6, h = pop.offsetHeight;
+    var top = below + h > window.innerHeight && r.top - h - 6 > 0 ? r.top - h - 6 : below;
+    pop.style.top = top + window.scrollY + "px";
+  }
+  function show(anchor) {
+    var cid = claimOf(anchor);
+    if (!cid) return;
+    clearTimeout(hideTimer);
+    ensure();
+    if (current && current !== anchor && current.removeAttribute) current.removeAttribute("aria-describedby");
+    current = anchor;
+    if (anchor.matches(FIG)) anchor.setAttribute("aria-describedby", "kb-pop");
+    fill(cid);
+    pop.hidden = false;
+    place(anchor);
+    if (data === null) load().then(function () { if (current === anchor && !pop.hidden) { fill(cid); place(anchor); } });
+  }
+  function hide() {
+    clearTimeout(hideTimer);
+    clearTimeout(showTimer);
+    if (pop) pop.hidden = true;
+    if (current && current.removeAttribute) current.removeAttribute("aria-describedby");
+    current = null;
+  }
+  function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
+  function target(e) { return e.target.closest ? e.target.closest(FIG + "," + MARK) : null; }
+
+  document.addEventListener("pointerdown", function (e) {
+    touch = e.pointerType !== "mouse";
+    if (pop && !pop.hidden && !pop.contains(e.target) && !target(e)) hide();
+  }, true);
+  document.addEventListener("mouseover", function (e) {
+    var t = target(e);
+    if (!t || touch || t === current) return;
+    clearTimeout(showTimer);
+    showTimer = setTimeout(function () { show(t); }, 120);
+  });
+  document.addEventListener("mouseout", function (e) {
+    var t = target(e);
+    if (!t || touch) return;
+    clearTimeout(showTimer);
+    if (!e.relatedTarget || !t.contains(e.relatedTarget)) hideSoon();
+  });
+  document.addEventListener("click", function (e) {
+    var t = target(e);
+    if (!t || !touch) return;
+    if (current !== t || pop.hidden) { e.preventDefault(); show(t); }  // a second tap follows the link
+  });
+  document.addEventListener("focusin", function (e) {
+    var t = e.target.closest && e.target.closest(FIG);
+    if (t && !touch) show(t);
+    else if (pop && !pop.hidden && !pop.contains(e.target)) hide();
+  });
+  document.addEventListener("keydown", function (e) {
+    touch = false;
+    if (e.key === "Escape" || e.key === "Esc") {
+      if (pop && !pop.hidden) { hide(); e.stopPropagation(); }
+      var tip = document.activeElement && document.activeElement.closest && document.activeElement.closest(".kb-term");
+      if (tip) tip.classList.add("kb-term-off");
+      Array.prototype.forEach.call(document.querySelectorAll(".kb-term:hover"), function (el) { el.classList.add("kb-term-off"); });
+    }
+  });
+  document.addEventListener("focusout", function (e) {
+    var tip = e.target.closest && e.target.closest(".kb-term");
+    if (tip) tip.classList.remove("kb-term-off");
+  });
+  document.addEventListener("mouseleave", function (e) {
+    if (e.target.classList && e.target.classList.contains("kb-term")) e.target.classList.remove("kb-term-off");
+  }, true);
+  window.addEventListener("resize", function () { if (current && pop && !pop.hidden) place(current); });
+})();

@@ -1,0 +1,263 @@
+"""Citations of the site's pages as data: plain text, GB/T 7714-2015, BibTeX and CSL-JSON.
+
+A :class:`Work` is one citable page (a claim, source or entity, in one
+language) with everything a reference needs: who publishes it, its title, its
+permanent address, the data version it shows, and the original sources it
+credits.  The formatters turn it into text; nothing here knows about HTML.
+
+The date a reader accessed the page cannot be known when the page is built.
+Each formatter writes :data:`ACCESSED` where that date belongs; the caller
+replaces it with a date (:func:`fill`), or with markup that a script sets to the
+reader's date.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+ACCESSED = "\x00accessed\x00"
+"""Stands where the access date goes, until :func:`fill` (or the page) puts a date there."""
+
+MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+             "October", "November", "December")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """An original source credited in a citation: only what the data records of it."""
+
+    name: str  # how the site names it, in the citation's language
+    title: str | None = None  # its own title, verbatim
+    author: str | None = None
+    publisher: str | None = None
+    date: str | None = None  # YYYY, YYYY-MM or YYYY-MM-DD
+    url: str | None = None
+    language: str | None = None  # the source's language: en, zh-Hans, zh-Hant
+
+
+@dataclass(frozen=True)
+class Work:
+    kind: str  # claim, source or entity
+    ident: str
+    lang: str  # en or zh
+    publisher: str  # the evidence base's name in this language
+    title: str  # plain text
+    url: str  # absolute, or site-relative when the site's address is not configured
+    relative: bool
+    version: str | None = None  # short commit id
+    date: str | None = None  # the data version's date, YYYY-MM-DD
+    origins: tuple[Origin, ...] = field(default_factory=tuple)  # sources that state the figure (or the source itself)
+    relayed: tuple[Origin, ...] = field(default_factory=tuple)  # sources those attribute the figure to
+
+    @property
+    def key(self) -> str:
+        return f"jalapeno-evidence:{self.kind}:{self.ident}"
+
+
+# --- dates --------------------------------------------------------------------
+
+def date_en(text: str) -> str:
+    parts = [int(p) for p in text.split("-")]
+    if len(parts) == 3:
+        return f"{parts[2]} {MONTHS_EN[parts[1] - 1]} {parts[0]}"
+    if len(parts) == 2:
+        return f"{MONTHS_EN[parts[1] - 1]} {parts[0]}"
+    return str(parts[0])
+
+
+def date_parts(text: str) -> list[int]:
+    return [int(p) for p in text.split("-")]
+
+
+def fill(text: str, accessed: str, style: str = "iso") -> str:
+    """Put the access date (YYYY-MM-DD) where :data:`ACCESSED` stands, in the form ``style`` names."""
+    return text.replace(ACCESSED, accessed_form(accessed, style))
+
+
+def accessed_form(accessed: str, style: str) -> str:
+    if style == "en":
+        return date_en(accessed)
+    if style == "parts":
+        return ", ".join(str(p) for p in date_parts(accessed))
+    return accessed
+
+
+# --- words each language needs ------------------------------------------------
+
+LABEL = {
+    "claim": {"en": "Claim", "zh": "论断"},
+    "source": {"en": "Source record", "zh": "来源记录"},
+    "entity": {"en": "Entity record", "zh": "对象记录"},
+}
+WORDS = {
+    "version": {"en": "data version", "zh": "数据版本"},
+    "accessed": {"en": "accessed", "zh": "访问于"},
+    "relative": {"en": "address relative to the site's root", "zh": "相对于本站根目录的地址"},
+    "figure_from": {"en": "Figure as reported by", "zh": "数字出处"},
+    "original": {"en": "The source itself", "zh": "来源本身"},
+    "relaying": {"en": "They attribute it to", "zh": "其所转述的来源"},
+}
+
+
+def _w(key: str, lang: str) -> str:
+    return WORDS[key][lang]
+
+
+def origin_text(o: Origin, lang: str) -> str:
+    """One credited source: who, its own title where it has one (else how the site names it), date, address."""
+    who = ", ".join(x for x in (o.author, o.publisher) if x) if lang == "en" else "，".join(x for x in (o.author, o.publisher) if x)
+    day = (date_en(o.date) if lang == "en" else o.date) if o.date else None
+    if lang == "en":
+        head = f"{who}, “{o.title}”" if o.title and who else (f"“{o.title}”" if o.title else o.name)
+        if o.title and o.language and o.language != "en" and o.title not in o.name:
+            head += f" [{o.name}]"  # an English rendering of a title in another language, as English references give it
+        extra = [x for x in ((None if o.title else who), day) if x]
+        text = head + (f" ({', '.join(extra)})" if extra else "")
+        return text + (f", {o.url}" if o.url else "")
+    head = f"{who}：《{o.title}》" if o.title and who else (f"《{o.title}》" if o.title else o.name)
+    extra = [x for x in ((None if o.title else who), day) if x]
+    text = head + (f"（{'，'.join(extra)}）" if extra else "")
+    return text + (f"，{o.url}" if o.url else "")
+
+
+def credits(work: Work) -> str:
+    """The sentences that credit the original sources, in the work's language ('' when none)."""
+    if not work.origins:
+        return ""
+    lang = work.lang
+    sep = "; " if lang == "en" else "；"
+    colon = ": " if lang == "en" else "："
+    stop = "." if lang == "en" else "。"
+    label = _w("original" if work.kind == "source" else "figure_from", lang)
+    text = label + colon + sep.join(origin_text(o, lang) for o in work.origins) + stop
+    if work.relayed:
+        text += (" " if lang == "en" else "") + _w("relaying", lang) + colon + \
+            sep.join(origin_text(o, lang) for o in work.relayed) + stop
+    return text
+
+
+# --- plain text (English pages) ----------------------------------------------------
+
+def plain(work: Work) -> str:
+    """A reference in a plain author–title–address style (English)."""
+    label = LABEL[work.kind]["en"]
+    title = work.title.rstrip()
+    quoted = f"“{title}”" if title.endswith((".", "?", "!")) else f"“{title}.”"
+    parts = [f"{work.publisher}.", quoted, f"{label} {work.ident}"]
+    if work.version:
+        parts[-1] += f", {_w('version', 'en')} {work.version}" + (f" ({date_en(work.date)})" if work.date else "")
+    parts[-1] += "."
+    where = f"{work.url} ({_w('relative', 'en')}; {_w('accessed', 'en')} {ACCESSED})." if work.relative \
+        else f"{work.url} ({_w('accessed', 'en')} {ACCESSED})."
+    parts.append(where)
+    if work.origins:
+        parts.append(credits(work))
+    return " ".join(parts)
+
+
+# --- GB/T 7714-2015 (Chinese pages) -----------------------------------------------
+
+def gbt7714(work: Work) -> str:
+    """A reference to an electronic resource in GB/T 7714-2015 form:
+
+    主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
+    """
+    label = LABEL[work.kind]["zh"]
+    title = work.title.rstrip().rstrip("。.")
+    other = f"{label} {work.ident}"
+    if work.version:
+        other += f"，{_w('version', 'zh')} {work.version}"
+    text = f"{work.publisher}. {title}: {other}[EB/OL]. "
+    if work.date:
+        text += f"({work.date})"
+    text += f"[{ACCESSED}]. "
+    text += f"{work.url}（{_w('relative', 'zh')}）." if work.relative else f"{work.url}."
+    if work.origins:
+        text += " " + credits(work)
+    return text
+
+
+# --- BibTeX --------------------------------------------------------------------------
+
+# BibTeX counts every brace, escaped or not, so braces become commands that carry a balanced pair.
+_LATEX = {"\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}", "%": r"\%", "#": r"\#", "&": r"\&", "$": r"\$",
+          "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+_LATEX_RE = re.compile(r"[\\{}%#&$_~^]")
+_SPACE_RE = re.compile(r"\s+")
+
+
+def latex(text: str) -> str:
+    """Text as a BibTeX field value: LaTeX's special characters escaped, whitespace folded, braces balanced."""
+    return _LATEX_RE.sub(lambda m: _LATEX[m.group(0)], _SPACE_RE.sub(" ", text)).strip()
+
+
+def _url_field(url: str) -> str:
+    # braces and backslashes are not valid in an address anyway: percent-encode them, then escape % and #
+    url = url.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
+    return "\\url{" + re.sub(r"([%#])", r"\\\1", url) + "}"
+
+
+def bibtex(work: Work) -> str:
+    """A ``@misc`` entry (BibTeX; biblatex reads ``urldate`` and ``version`` too)."""
+    lang = work.lang
+    note = f"{LABEL[work.kind][lang]} {work.ident}"
+    if work.version:
+        note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
+        if work.date:
+            note += f" ({work.date})" if lang == "en" else f"（{work.date}）"
+    if work.relative:
+        note += f"; {_w('relative', 'en')}" if lang == "en" else f"；{_w('relative', 'zh')}"
+    note += ". " if lang == "en" else "。"
+    if work.origins:
+        note += credits(work) + (" " if lang == "en" else "")
+    note += f"{_w('accessed', 'en').capitalize()} {ACCESSED}." if lang == "en" else f"{_w('accessed', 'zh')} {ACCESSED}。"
+    fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(work.title) + "}")]
+    if work.date:
+        fields.append(("year", work.date[:4]))
+    if work.version:
+        fields.append(("version", latex(work.version)))
+    fields += [("howpublished", _url_field(work.url)), ("note", latex(note))]
+    fields.append(("urldate", ACCESSED))
+    fields.append(("language", "english" if lang == "en" else "chinese"))
+    width = max(len(k) for k, _ in fields)
+    body = ",\n".join(f"  {k.ljust(width)} = {{{v}}}" for k, v in fields)
+    return f"@misc{{{work.key},\n{body}\n}}\n"
+
+
+# --- CSL-JSON ------------------------------------------------------------------------
+
+def csl(work: Work) -> dict:
+    """One CSL-JSON item (the caller wraps items in a list, as CSL-JSON files are)."""
+    lang = work.lang
+    note = f"{LABEL[work.kind][lang]} {work.ident}"
+    if work.relative:
+        note += f"; {_w('relative', 'en')}" if lang == "en" else f"；{_w('relative', 'zh')}"
+    if work.origins:
+        note += (". " if lang == "en" else "。") + credits(work)
+    item = {
+        "id": work.key,
+        "type": "dataset",
+        "title": work.title,
+        "author": [{"literal": work.publisher}],
+        "publisher": work.publisher,
+        "genre": LABEL[work.kind][lang],
+        "URL": work.url,
+        "language": "en" if lang == "en" else "zh-CN",
+        "note": note,
+        "accessed": {"date-parts": [ACCESSED]},
+    }
+    if work.version:
+        item["version"] = work.version
+    if work.date:
+        item["issued"] = {"date-parts": [date_parts(work.date)]}
+    return item
+
+
+def csl_json(work: Work) -> str:
+    """The item as the text of a CSL-JSON file (a list of items), one field a line, with
+    :data:`ACCESSED` where the access date's parts go."""
+    item = csl(work)
+    lines = [f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
+    text = "[\n  {\n" + ",\n".join(lines) + "\n  }\n]\n"
+    return text.replace(json.dumps(ACCESSED), "[" + ACCESSED + "]")

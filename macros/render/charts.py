@@ -1,0 +1,517 @@
+"""Charts of the fact base, rendered at build time as inline SVG (no JavaScript, nothing fetched).
+
+``chart(ctx, name)`` returns a ``<figure class="kb-chart">``: a visible title and
+note, the SVG (see :mod:`render.svgchart`), and a collapsed table of the figures
+behind it, each rendered by :func:`render.figures.figure` so that it links to its
+claim.  Every mark and every label that shows a figure carries ``data-claim`` (the
+claim id, or several separated by spaces when the figure is computed from more
+than one) and ``data-value`` (the canonical value, :func:`render.format.canonical`);
+label text is the figure as the page writes it elsewhere (:func:`figure_text`).
+A figure no source states, computed here for an illustration, is marked
+``data-computed`` with its operation.
+
+Charts (the ``name`` a page passes):
+
+* ``benchmark-<metric>``: for each model the subject (Jalapeño) and its baseline,
+  side by side, for one benchmark metric (``peak-tps-per-kw``, ``e2e-latency``,
+  ``min-tbt``, ``tps-per-kw-at-baseline-best-tbt``); a model whose figures were
+  not published shows so, with the stated ratio where there is one.
+* ``power-basis``: the power each per-watt figure is divided by, and what the
+  subject sustained in the tests.
+* ``task-cumulative-wait``: an illustration, not a measurement: the end-to-end
+  latency of one request repeated over the step count of the explainer's
+  multi-step task example.
+* ``timeline``: dated events on a time scale, each at the precision it was stated.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from . import format as fmt
+from . import svgchart as sc
+from .figures import figure, figure_text
+from .tables import _baseline_claim, entity_link, select
+from .text import escape, plain
+
+INACTIVE = ("superseded", "retracted")
+
+LABELS = {
+    "title.benchmark": {"en": "{metric}, by model", "zh": "{metric}（按模型）"},
+    "title.power-basis": {"en": "The power each per-watt figure is divided by", "zh": "每瓦指标所除以的功率"},
+    "title.task-cumulative-wait": {"en": "Waiting over a multi-step task: an illustration",
+                                   "zh": "多步任务的累积等待：示意"},
+    "title.timeline": {"en": "Dated events on a time scale", "zh": "时间轴上的已记录事件"},
+    "better.higher": {"en": "Longer bars are better.", "zh": "条形越长越好。"},
+    "better.lower": {"en": "Shorter bars are better.", "zh": "条形越短越好。"},
+    "evidence": {"en": "Evidence: {tiers}.", "zh": "证据等级：{tiers}。"},
+    "not_published": {"en": "figures not published", "zh": "数字未公开"},
+    "stated_ratio": {"en": "stated ratio {ratio}", "zh": "所述倍数 {ratio}"},
+    "rated": {"en": "rated (TDP)", "zh": "额定功率（TDP）"},
+    "sustained": {"en": "sustained, at most", "zh": "持续功率上限"},
+    "power.note": {"en": "Per-kW figures divide by the rating, not by the power drawn.",
+                   "zh": "每千瓦指标除以的是额定功率，而不是实际消耗的功率。"},
+    "illustration": {"en": "Illustration, not a measurement", "zh": "示意，不是实测"},
+    "task.note": {"en": "Each segment is one request's end-to-end latency; the explainer's example repeats it for "
+                        "{steps} in sequence. Real agent steps differ in length, may run in parallel and carry "
+                        "other overheads.",
+                  "zh": "每一段是单个请求的端到端延迟；解读文章的示例把它按 {steps}顺序重复。真实 Agent 的每一步长度"
+                        "不同，可能并行，还有其他开销。"},
+    "timeline.note": {"en": "A dot is a stated day; a bar spans a stated month or year. Hollow marks are plans.",
+                      "zh": "圆点表示具体到日的日期；条形覆盖只具体到月或年的日期。空心标记表示计划。"},
+    "data": {"en": "The figures in this chart", "zh": "图中的数字"},
+    "h.model": {"en": "Model", "zh": "模型"},
+    "h.system": {"en": "System", "zh": "系统"},
+    "h.per_step": {"en": "One request", "zh": "单个请求"},
+    "h.steps": {"en": "Steps", "zh": "步骤数"},
+    "h.total": {"en": "Total, computed", "zh": "合计（计算值）"},
+    "h.rated": {"en": "Rated power", "zh": "额定功率"},
+    "h.sustained": {"en": "Sustained, at most", "zh": "持续功率上限"},
+    "desc.row": {"en": "{label}: {value}", "zh": "{label}：{value}"},
+    "desc.missing": {"en": "{model}: {what}", "zh": "{model}：{what}"},
+    "times": {"en": " × ", "zh": " × "},
+    "equals": {"en": " = ", "zh": " = "},
+}
+
+
+def _t(key: str, lang: str, **kw) -> str:
+    text = LABELS[key][lang]
+    for k, v in kw.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
+def _active(kb, cid) -> bool:
+    return kb.claims[cid].status not in INACTIVE
+
+
+def _name(ctx, eid: str) -> str:
+    return ctx.text(ctx.kb.entities[eid].name)
+
+
+def _tiers_line(ctx, ids) -> str:
+    kb = ctx.kb
+    tiers = sorted({kb.claims[i].tier for i in ids}, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
+    names = ctx.t("list_sep").join(ctx.text(kb.tiers[t].name) for t in tiers)
+    return _t("evidence", ctx.lang, tiers=names)
+
+
+# --- bar charts -----------------------------------------------------------------------------------
+
+class Row:
+    def __init__(self, label: str, cls: str, cid: str | None = None, *, value=None, text: str = "",
+                 segments: int = 0, claims: str | None = None, canonical: str | None = None, computed: str | None = None,
+                 missing: str = "", note_claim: str | None = None):
+        self.label, self.cls, self.cid = label, cls, cid
+        self.value = value  # a number, or None for a row that states what is missing
+        self.text = text  # the label at the bar's end, as the page writes the figure
+        self.segments = segments  # >0: the bar is this many equal segments of the claim's value
+        self.claims = claims or cid
+        self.canonical = canonical
+        self.computed = computed
+        self.missing = missing
+        self.note_claim = note_claim  # a claim shown beside a missing row (a stated ratio)
+
+
+class Group:
+    def __init__(self, heading: str, rows: list[Row], note: str = ""):
+        self.heading, self.rows, self.note = heading, rows, note
+
+
+ROW, HEAD, GAP, BAR = 25.0, 22.0, 8.0, 16.0
+
+
+def _bars(ctx, ident: str, groups: list[Group], title: str, desc: str, *, banner: str = "") -> str:
+    rows = [r for g in groups for r in g.rows]
+    label_w = max(sc.text_width(r.label, sc.SMALL) for r in rows) + 10
+    value_w = max([sc.text_width(r.text, sc.SMALL) for r in rows if r.value is not None] or [0]) + 12
+    top = 20.0 if banner else 0.0
+    height = top + sum(HEAD + ROW * len(g.rows) + GAP for g in groups) - GAP + 4
+    cv = sc.Canvas(height)
+    left = min(label_w, sc.WIDTH * 0.5)
+    span = sc.WIDTH - left - value_w
+    vmax = max([float(r.value) for r in rows if r.value is not None] or [1.0])
+    ax = cv.axes(left, span, (0, vmax))
+    page = cv.page
+    if banner:
+        cv.text(page, 0, 14, banner, "kb-ct kb-ct-banner", size=sc.SMALL, weight="bold")
+    y = top
+    for g in groups:
+        cv.text(page, 1, y + 16, g.heading, "kb-ct kb-ct-head", weight="bold")
+        if g.note:
+            cv.text(page, sc.WIDTH, y + 16, g.note, "kb-ct kb-ct-note", anchor="right", size=sc.SMALL)
+        y += HEAD
+        for r in g.rows:
+            mid = y + ROW / 2
+            cv.text(page, left - 6, mid + 4.5, r.label, "kb-ct kb-ct-label", anchor="right", size=sc.SMALL)
+            if r.value is None:
+                extra = {}
+                if r.note_claim:
+                    extra = {"claim": r.note_claim, "value": fmt.canonical(ctx.kb.claims[r.note_claim].value)}
+                cv.text(page, left, mid + 4.5, r.missing, "kb-ct kb-ct-missing", size=sc.SMALL, **extra)
+                y += ROW
+                continue
+            total = float(r.value)
+            if r.segments:
+                step = total / r.segments
+                for i in range(r.segments):
+                    bar = ax.barh(mid, step, height=BAR, left=step * i, linewidth=0.8)[0]
+                    cv.mark(bar, f"kb-mark kb-seg {r.cls}", claim=r.cid, value=fmt.canonical(ctx.kb.claims[r.cid].value))
+            else:
+                bar = ax.barh(mid, total, height=BAR, linewidth=0)[0]
+                cv.mark(bar, f"kb-mark {r.cls}", claim=r.claims, value=r.canonical, computed=r.computed)
+            cv.text(ax, total, mid + 4.5, r.text, "kb-ct kb-ct-value", dx=4, size=sc.SMALL,
+                    claim=r.claims, value=r.canonical, computed=r.computed)
+            y += ROW
+        y += GAP
+    return cv.svg(f"kbc-{ident}", title, desc, label=ident)
+
+
+def _row_for(ctx, cid: str, label: str, cls: str) -> Row:
+    c = ctx.kb.claims[cid]
+    return Row(label, cls, cid, value=c.value, text=figure_text(ctx, cid), canonical=fmt.canonical(c.value))
+
+
+def _pairs(ctx, metric: str):
+    """(model, subject claim, baseline claim) for a benchmark metric, in record order."""
+    kb = ctx.kb
+    out = []
+    for cid in select(kb, tag="benchmark", metric=metric):
+        c = kb.claims[cid]
+        if not _active(kb, cid) or not c.conditions.model or not c.conditions.baseline or c.subject == c.conditions.baseline:
+            continue
+        if isinstance(c.value, list) or c.value is None:
+            continue
+        out.append((c.conditions.model, cid, _baseline_claim(kb, c, metric)))
+    return out
+
+
+def _models(ctx) -> list[tuple[str, str, str | None]]:
+    """Every (model, baseline, format) with a benchmark figure for both systems, in record order."""
+    kb = ctx.kb
+    seen = {}
+    for cid in select(kb, tag="benchmark"):
+        c = kb.claims[cid]
+        if (_active(kb, cid) and c.conditions.model and c.conditions.benchmark and c.conditions.baseline
+                and c.subject != c.conditions.baseline and _baseline_claim(kb, c, c.metric)):
+            seen.setdefault(c.conditions.model, (c.conditions.baseline, c.conditions.format))
+    return [(m, b, f) for m, (b, f) in seen.items()]
+
+
+def _heading(ctx, model: str, form: str | None) -> str:
+    return _name(ctx, model) + (f" · {form}" if form else "")
+
+
+def benchmark(ctx, ident: str, metric: str) -> dict:
+    kb = ctx.kb
+    if metric not in kb.metrics:
+        raise KeyError(f"chart {ident!r}: no metric {metric!r} in data/metrics")
+    m = kb.metrics[metric]
+    pairs = {model: (a, b) for model, a, b in _pairs(ctx, metric)}
+    groups, desc, ids, table = [], [], [], []
+    for model, baseline, form in _models(ctx):
+        head = _heading(ctx, model, form)
+        if model in pairs and pairs[model][1]:
+            a, b = pairs[model]
+            subj = kb.claims[a].subject
+            rows = [_row_for(ctx, a, _name(ctx, subj), "kb-c-subject"), _row_for(ctx, b, _name(ctx, baseline), "kb-c-baseline")]
+            ids += [a, b]
+            desc.append(head + ctx.t("colon") + ctx.t("list_sep").join(
+                _t("desc.row", ctx.lang, label=r.label, value=r.text) for r in rows))
+            table.append((model, [a, b], baseline))
+        else:
+            ratio = _stated_ratio(ctx, model, metric)
+            what = _t("not_published", ctx.lang)
+            if ratio:
+                what += ctx.t("list_sep") + _t("stated_ratio", ctx.lang, ratio=figure_text(ctx, ratio))
+                ids.append(ratio)
+            rows = [Row("", "kb-c-missing", missing=what, note_claim=ratio)]
+            desc.append(_t("desc.missing", ctx.lang, model=head, what=what))
+            table.append((model, [ratio] if ratio else [], baseline))
+        groups.append(Group(head, rows))
+    if not ids:
+        raise KeyError(f"chart {ident!r}: no benchmark claims with metric {metric!r}")
+    title = _t("title.benchmark", ctx.lang, metric=ctx.text(m.name))
+    note = _sentences(ctx, _t("better." + m.better, ctx.lang) if m.better else "", _tiers_line(ctx, ids))
+    svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
+    return {"title": title, "note": note, "svg": svg, "data": _benchmark_table(ctx, table)}
+
+
+def _stated_ratio(ctx, model: str, metric: str) -> str | None:
+    """A stated ratio for ``model`` at the metric's operating point, when the figures behind it were not published."""
+    kb = ctx.kb
+    points = {kb.claims[i].conditions.operating_point for i in select(kb, metric=metric)}
+    for cid in select(kb, tag="benchmark", metric="speedup"):
+        c = kb.claims[cid]
+        if _active(kb, cid) and c.conditions.model == model and c.conditions.operating_point in points and c.value is not None:
+            return cid
+    return None
+
+
+def _benchmark_table(ctx, table) -> str:
+    kb = ctx.kb
+    rows = []
+    dash = '<span class="kb-nofig">—</span>'
+    for model, ids, baseline in table:
+        if len(ids) == 2:
+            cells = f"<td>{figure(ctx, ids[0])}</td><td>{figure(ctx, ids[1])}</td>"
+        else:
+            what = escape(_t("not_published", ctx.lang))
+            extra = f" {figure(ctx, ids[0])}" if ids else ""
+            cells = f'<td colspan="2">{what}{extra}</td>'
+        rows.append(f'<tr><th scope="row">{entity_link(ctx, model)}</th>{cells}</tr>')
+    subject = next((kb.claims[ids[0]].subject for _, ids, _ in table if len(ids) == 2), None)
+    heads = [_t("h.model", ctx.lang), _name(ctx, subject) if subject else "", ctx.t("f.baseline")]
+    return _table(heads, rows)
+
+
+def _table(heads, rows) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    return f'<table class="kb-chart-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+# --- power basis ----------------------------------------------------------------------------------
+
+def power_basis(ctx, ident: str) -> dict:
+    kb = ctx.kb
+    systems = []
+    for model, baseline, _ in _models(ctx):
+        for cid in select(kb, tag="benchmark"):
+            c = kb.claims[cid]
+            if c.conditions.model == model and c.conditions.baseline == baseline and c.subject != baseline:
+                systems.append(c.subject)
+                break
+        systems.append(baseline)
+    systems = list(dict.fromkeys(systems))
+    groups, desc, ids, table = [], [], [], []
+    for eid in systems:
+        rated = _power_claim(ctx, eid, "rated-power")
+        sustained = _power_claim(ctx, eid, "sustained-power")
+        rows = []
+        if rated:
+            rows.append(_row_for(ctx, rated, _t("rated", ctx.lang), "kb-c-rated"))
+        if sustained:
+            rows.append(_row_for(ctx, sustained, _t("sustained", ctx.lang), "kb-c-sustained"))
+        if not rows:
+            continue
+        ids += [r.cid for r in rows]
+        groups.append(Group(_name(ctx, eid), rows))
+        desc.append(_name(ctx, eid) + ctx.t("colon") + ctx.t("list_sep").join(
+            _t("desc.row", ctx.lang, label=r.label, value=r.text) for r in rows))
+        table.append((eid, rated, sustained))
+    title = _t("title.power-basis", ctx.lang)
+    note = _sentences(ctx, _t("power.note", ctx.lang), _tiers_line(ctx, ids))
+    svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
+    dash = '<span class="kb-nofig">—</span>'
+    rows = [f'<tr><th scope="row">{entity_link(ctx, e)}</th><td>{figure(ctx, r) if r else dash}</td>'
+            f'<td>{figure(ctx, s) if s else dash}</td></tr>' for e, r, s in table]
+    data = _table([_t("h.system", ctx.lang), _t("h.rated", ctx.lang), _t("h.sustained", ctx.lang)], rows)
+    return {"title": title, "note": note, "svg": svg, "data": data}
+
+
+def _power_claim(ctx, eid: str, metric: str) -> str | None:
+    kb = ctx.kb
+    for cid in select(kb, subject=eid, metric=metric):
+        c = kb.claims[cid]
+        if _active(kb, cid) and c.conditions.power_basis and c.value is not None and not isinstance(c.value, list):
+            return cid
+    return None
+
+
+def _sentences(ctx, *parts) -> str:
+    """Whole sentences one after another, spaced as the language spaces them."""
+    return (" " if ctx.lang == "en" else "").join(p for p in parts if p)
+
+
+def _join(ctx, parts) -> str:
+    return " ".join(p + "." for p in parts) if ctx.lang == "en" else "；".join(parts) + "。"
+
+
+# --- cumulative wait (illustration) ---------------------------------------------------------------
+
+def _steps_claim(ctx) -> str:
+    found = [i for i in select(ctx.kb, metric="step-count") if _active(ctx.kb, i)]
+    if len(found) != 1:
+        raise KeyError(f"the multi-step task chart needs exactly one claim with metric step-count, found {found}")
+    return found[0]
+
+
+def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
+    kb = ctx.kb
+    steps = steps or _steps_claim(ctx)
+    n = kb.claims[steps].value
+    if not isinstance(n, int) and not (isinstance(n, Decimal) and n == n.to_integral_value()):
+        raise ValueError(f"claim {steps!r} is not a whole number of steps")
+    n = int(n)
+    unit_of = {}
+    groups, desc, ids, table = [], [], [steps], []
+    for model, a, b in _pairs(ctx, "e2e-latency"):
+        if not b:
+            continue
+        baseline = kb.claims[b].subject
+        rows = []
+        for cid, label, cls in ((a, _name(ctx, kb.claims[a].subject), "kb-c-subject"), (b, _name(ctx, baseline), "kb-c-baseline")):
+            v = kb.claims[cid].value
+            total = Decimal(v) * n
+            text = _with_unit(ctx, cid, fmt.number(total, ctx.lang))
+            unit_of[cid] = text
+            rows.append(Row(label, cls, cid, value=total, text=text, segments=n, claims=f"{cid} {steps}",
+                            canonical=fmt.canonical_number(total), computed="product"))
+            table.append((model, cid, text))
+            ids.append(cid)
+        form = kb.claims[a].conditions.format
+        head = _heading(ctx, model, form)
+        groups.append(Group(head, rows))
+        desc.append(head + ctx.t("colon") + ctx.t("list_sep").join(
+            _t("desc.row", ctx.lang, label=r.label, value=r.text) for r in rows))
+    title = _t("title.task-cumulative-wait", ctx.lang)
+    banner = _t("illustration", ctx.lang)
+    note = _sentences(ctx, _t("task.note", ctx.lang, steps=figure_text(ctx, steps)), _tiers_line(ctx, ids))
+    svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
+    sep = escape(_t("times", ctx.lang))
+    rows = [f'<tr><th scope="row">{entity_link(ctx, model)}</th><td>{entity_link(ctx, kb.claims[cid].subject)}</td>'
+            f'<td>{figure(ctx, cid)}{sep}{figure(ctx, steps)}{escape(_t("equals", ctx.lang))}'
+            f'<span class="kb-illustrative" data-computed="product" data-claim="{cid} {steps}">{escape(text)}</span></td></tr>'
+            for model, cid, text in table]
+    data = _table([_t("h.model", ctx.lang), _t("h.system", ctx.lang), _t("h.total", ctx.lang)], rows)
+    return {"title": title, "note": note, "svg": svg, "data": data, "illustration": True}
+
+
+def _with_unit(ctx, cid: str, number: str) -> str:
+    unit = ctx.kb.unit_of(cid)
+    symbol = getattr(unit.symbol, ctx.lang)
+    return f"{number}{chr(160) if unit.space else ''}{symbol}" if symbol else number
+
+
+# --- timeline -------------------------------------------------------------------------------------
+
+def _span(text: str) -> tuple[dt.date, dt.date, int]:
+    """The first and last day a date stated at its precision covers."""
+    day, parts = fmt.parse_date(text)
+    if parts == 3:
+        return day, day, 3
+    if parts == 2:
+        nxt = dt.date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+        return day, nxt - dt.timedelta(days=1), 2
+    return day, dt.date(day.year, 12, 31), 1
+
+
+def _layout(blocks, first, last, height, top, line):
+    """Where each event's label starts, in order: as near its date as the labels above and below allow.
+
+    Returns None when the labels cannot fit between ``top`` and ``height``.
+    """
+    scale = (height - top - 10) / (last - first).days
+    anchors = [top + (b[0] - first).days * scale for b in blocks]
+    sizes = [20 + line * len(b[4]) for b in blocks]
+    labels = [a - 6 for a in anchors]
+    for i in range(len(labels)):  # downwards: no label over the one above it
+        labels[i] = max(labels[i], top if i == 0 else labels[i - 1] + sizes[i - 1])
+    for i in reversed(range(len(labels))):  # upwards: none past the bottom or over the one below
+        limit = height if i == len(labels) - 1 else labels[i + 1]
+        labels[i] = min(labels[i], limit - sizes[i])
+    if labels and labels[0] < top:
+        return None, scale
+    return list(zip(anchors, labels)), scale
+
+
+def timeline(ctx, ident: str) -> dict:
+    from matplotlib.patches import Circle, Rectangle
+
+    kb = ctx.kb
+    axis_x, text_x, top = 58.0, 100.0, 14.0
+    line = sc.SMALL + 3.5
+    blocks = []
+    for cid in select(kb, kind="date"):
+        v = kb.claims[cid].value
+        if not _active(kb, cid) or not isinstance(v, str):
+            continue
+        lo, hi, parts = _span(v)
+        mid = lo + (hi - lo) / 2
+        sentence = plain(ctx, ctx.text(kb.claims[cid].statement), own=cid)
+        blocks.append((mid, (lo, hi), parts, cid, sc.wrap(sentence, sc.WIDTH - text_x - 4, sc.SMALL)))
+    if not blocks:
+        raise KeyError("the timeline chart needs claims with date values")
+    blocks.sort(key=lambda b: (b[0], b[3]))
+    first = dt.date(min(b[1][0] for b in blocks).year, 1, 1)
+    last = dt.date(max(b[1][1] for b in blocks).year + 1, 1, 1)
+    height = 20.0 * ((sum(20 + line * len(b[4]) for b in blocks) + top + 10) // 20 + 1)
+    while True:
+        spots, scale = _layout(blocks, first, last, height, top, line)
+        if spots:
+            break
+        height += 20
+
+    def ypos(d: dt.date) -> float:
+        return top + (d - first).days * scale
+
+    cv = sc.Canvas(height)
+    page = cv.page
+    cv.mark(page.plot([axis_x, axis_x], [ypos(first), ypos(last)], linewidth=1.2)[0], "kb-axis")
+    for year in range(first.year, last.year + 1):
+        y = ypos(dt.date(year, 1, 1))
+        cv.mark(page.plot([axis_x - 5, axis_x], [y, y], linewidth=1)[0], "kb-axis")
+        cv.text(page, axis_x - 9, y + 4, fmt.date(str(year), ctx.lang), "kb-ct kb-ct-tick", anchor="right", size=sc.SMALL)
+    desc = []
+    for (mid, (lo, hi), parts, cid, lines), (anchor, label) in zip(blocks, spots):
+        c = kb.claims[cid]
+        kind = "kb-c-planned" if kb.metrics[c.metric].future_allowed else "kb-c-event"
+        attrs = {"claim": cid, "value": fmt.canonical(c.value), "precision": ("year", "month", "day")[parts - 1]}
+        x = axis_x + (9 if kind == "kb-c-planned" else 0)
+        if parts == 3:
+            mark = Circle((x, anchor), 4.2, linewidth=1.6)
+        else:
+            y0, y1 = ypos(lo), ypos(hi + dt.timedelta(days=1))
+            mark = Rectangle((x - 3.5, y0), 7, max(y1 - y0, 4), linewidth=1.6)
+        page.add_patch(mark)
+        cv.mark(mark, f"kb-mark {'kb-dot' if parts == 3 else 'kb-span'} {kind}", **attrs)
+        cv.mark(page.plot([x + 6, text_x - 12, text_x - 4], [anchor, label + 6, label + 6], linewidth=0.8)[0],
+                "kb-leader")
+        when = figure_text(ctx, cid)
+        cv.text(page, text_x, label + 10, when, f"kb-ct kb-ct-date {kind}", weight="bold", size=sc.SMALL, **attrs)
+        for i, text in enumerate(lines):
+            cv.text(page, text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL)
+        desc.append(when + ctx.t("colon") + (" " if ctx.lang == "en" else "").join(lines))
+    title = _t("title.timeline", ctx.lang)
+    note = _sentences(ctx, _t("timeline.note", ctx.lang), _tiers_line(ctx, [b[3] for b in blocks]))
+    svg = cv.svg(f"kbc-{ident}", title, " ".join(desc) if ctx.lang == "en" else "".join(desc), label=ident)
+    return {"title": title, "note": note, "svg": svg, "data": ""}
+
+
+# --- the figure around a chart --------------------------------------------------------------------
+
+BUILDERS = {
+    "power-basis": power_basis,
+    "task-cumulative-wait": cumulative_wait,
+    "timeline": timeline,
+}
+_cache: dict[tuple, tuple] = {}
+
+
+def build(ctx, name: str, **params) -> dict:
+    """The chart's parts (title, note, svg, data table) for the page's language; the SVG is cached per build."""
+    key = (name, ctx.lang, ctx.page_url, tuple(sorted(params.items())))
+    hit = _cache.get(key)
+    if hit is None or hit[0] is not ctx.kb:
+        if name.startswith("benchmark-"):
+            parts = benchmark(ctx, name, name[len("benchmark-"):])
+        elif name in BUILDERS:
+            parts = BUILDERS[name](ctx, name, **params)
+        else:
+            raise KeyError(f"unknown chart {name!r}; known: benchmark-<metric>, {', '.join(BUILDERS)}")
+        _cache[key] = (ctx.kb, parts)
+    return _cache[key][1]
+
+
+def chart(ctx, name: str, **params) -> str:
+    """A chart as a ``<figure>``: title, note, inline SVG and the table of its figures (collapsed)."""
+    parts = build(ctx, name, **params)
+    cls = "kb-chart kb-chart-illustration" if parts.get("illustration") else "kb-chart"
+    data = ""
+    if parts["data"]:
+        data = (f'<details class="kb-chart-data"><summary>{escape(_t("data", ctx.lang))}</summary>'
+                f'{parts["data"]}</details>')
+    return (f'<figure class="{cls}" id="chart-{name}" data-chart="{name}">'
+            f'<figcaption><span class="kb-chart-title">{escape(parts["title"])}</span> '
+            f'<span class="kb-chart-note">{escape(parts["note"])}</span></figcaption>'
+            f'{parts["svg"]}{data}</figure>')

@@ -1,0 +1,347 @@
+"""How to cite a page, what version of the data it shows, and its schema.org description.
+
+* :func:`section` — the "How to cite" section of claim, source and entity pages:
+  a ready-to-copy reference (plain style on English pages, GB/T 7714-2015 on
+  Chinese ones), then BibTeX and CSL-JSON, each folded in a ``<details>``
+  (the formats themselves come from :mod:`kb.cite`).
+* :func:`claim_jsonld` — a schema.org ``Claim`` for a claim page.
+* :func:`footer` — the data version every page shows, linked to that version
+  of ``data/`` where the repository's address is known.
+
+The build's settings (the site's public address, the data version, the site's
+name in each language) are set once per build by the hooks with
+:func:`configure`.  Until then, and whenever ``site_url`` is unset, addresses
+are site-relative and the citation says so.
+
+The access date cannot be known when a page is built: each citation shows the
+data version's date in an element marked ``data-kb-accessed``, and
+``assets/kb-cite.js`` replaces it with the reader's date.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+
+from kb import cite as fmt_cite
+
+from . import urls
+from .cite_version import DataVersion
+from .text import escape, plain
+
+LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
+LICENSE_CODE = "https://opensource.org/license/mit"
+SCHEMA_LANG = {"en": "en", "zh": "zh-Hans"}
+
+WORDS: dict[str, dict[str, str]] = {
+    "h.cite": {"en": "How to cite", "zh": "如何引用"},
+    "cite.permanent": {"en": "This address is permanent: the id never changes, and if the record is ever renamed or "
+                             "merged, a page at this address will say where it went.",
+                       "zh": "此地址永久有效：id 不会改变；即使记录日后更名或合并，此地址也会保留一个页面，说明它的去向。"},
+    "cite.accessed": {"en": "The access date is filled in by your browser as today's date; without JavaScript it shows "
+                            "the date of this data version.",
+                      "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。"},
+    "cite.relative": {"en": "This copy of the site was built without its public address, so addresses are given "
+                            "relative to the site's root.",
+                      "zh": "本站此次构建时未配置公开网址，因此地址以相对于本站根目录的路径给出。"},
+    "cite.style_en": {"en": "Reference", "zh": "参考文献"},
+    "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
+    "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
+    "cite.csl": {"en": "CSL-JSON (Zotero, Pandoc, citeproc)", "zh": "CSL-JSON（Zotero、Pandoc、citeproc）"},
+    "footer.version": {"en": "Data version", "zh": "数据版本"},
+    "footer.commit": {"en": "commit {commit} of {date}", "zh": "{date}的提交 {commit}"},
+    "footer.commit_nodate": {"en": "commit {commit}", "zh": "提交 {commit}"},
+    "footer.browse": {"en": "browse the data at this version", "zh": "查看此版本的数据"},
+    "footer.modified": {"en": "with changes to data/ that are not committed", "zh": "且 data/ 有未提交的修改"},
+    "footer.unknown": {"en": "not recorded (built outside a git checkout)", "zh": "未记录（不是在 git 仓库中构建的）"},
+    "footer.licence": {"en": "Data: CC BY 4.0. Code: MIT.", "zh": "数据采用 CC BY 4.0 许可，代码采用 MIT 许可。"},
+    "footer.downloads": {"en": "Downloads and licence", "zh": "数据下载与许可"},
+    "sep": {"en": " · ", "zh": " · "},
+}
+
+
+def t(key: str, lang: str) -> str:
+    return WORDS[key][lang]
+
+
+@dataclass
+class Settings:
+    site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None when unset
+    version: DataVersion = field(default_factory=lambda: DataVersion(None, None, False, None))
+    site_names: dict[str, str] = field(default_factory=lambda: {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"})
+    build_date: str | None = None  # the build's date (MkDocs': SOURCE_DATE_EPOCH, else today), YYYY-MM-DD
+
+    @property
+    def date(self) -> str:
+        """The date a citation shows until the reader's browser puts in the access date:
+        the data version's, or the build's where the version is unknown."""
+        return self.version.date or self.build_date or dt.date.today().isoformat()
+
+
+SETTINGS = Settings()
+
+
+def configure(site_url: str | None, version: DataVersion, site_names: dict[str, str],
+              build_date: str | None = None) -> Settings:
+    """Set the build's settings (the hooks call this once per build, before any page is rendered)."""
+    global SETTINGS
+    base = (site_url or "").strip()
+    SETTINGS = Settings(base.rstrip("/") + "/" if base else None, version, dict(site_names), build_date)
+    return SETTINGS
+
+
+def public_url(path: str) -> tuple[str, bool]:
+    """The address of a site path ('claims/x/'): absolute when the site's address is known, else '/claims/x/'."""
+    if SETTINGS.site_url:
+        return SETTINGS.site_url + path, False
+    return "/" + path, True
+
+
+def _ld_url(ctx, path: str) -> str:
+    """An address for JSON-LD: absolute when known, else relative to the page (JSON-LD resolves it)."""
+    return SETTINGS.site_url + path if SETTINGS.site_url else urls.relative(ctx.page_url, path)
+
+
+# --- the works cited -------------------------------------------------------------
+
+def _clean(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def _origin(ctx, sid: str) -> fmt_cite.Origin:
+    kb, s = ctx.kb, ctx.kb.sources[sid]
+    publisher = ctx.text(kb.entities[s.publisher].name) if s.publisher and s.publisher in kb.entities else None
+    return fmt_cite.Origin(name=_clean(ctx.text(s.name)), title=s.title, author=s.author, publisher=publisher,
+                           date=s.date, url=s.url, language=s.language)
+
+
+def origins(ctx, kind: str, ident: str) -> tuple[tuple[fmt_cite.Origin, ...], tuple[fmt_cite.Origin, ...]]:
+    """The sources a citation credits: those that state a claim's figure and those they attribute it to
+    (or, for a source's page, the source itself)."""
+    kb = ctx.kb
+    if kind == "source":
+        return (_origin(ctx, ident),), ()
+    if kind != "claim":
+        return (), ()
+    cits = kb.claims[ident].citations
+    cited = [sid for sid in dict.fromkeys(cit.source for cit in cits) if sid in kb.sources]
+    relayed = [sid for sid in dict.fromkeys(cit.attributed_to for cit in cits if cit.attributed_to)
+               if sid in kb.sources and sid not in cited]
+    return tuple(_origin(ctx, s) for s in cited), tuple(_origin(ctx, s) for s in relayed)
+
+
+def title(ctx, kind: str, ident: str) -> str:
+    kb = ctx.kb
+    if kind == "claim":
+        return _clean(plain(ctx, ctx.text(kb.claims[ident].statement), own=ident))
+    if kind == "source":
+        return _clean(ctx.text(kb.sources[ident].name))
+    return _clean(ctx.text(kb.entities[ident].name))
+
+
+def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
+    url, relative = public_url(urls.page_url(kind, ident, ctx.lang))
+    v = SETTINGS.version
+    cited, relayed = origins(ctx, kind, ident)
+    return fmt_cite.Work(kind=kind, ident=ident, lang=ctx.lang, publisher=SETTINGS.site_names[ctx.lang],
+                         title=title(ctx, kind, ident), url=url, relative=relative, version=v.short, date=v.date,
+                         origins=cited, relayed=relayed)
+
+
+# --- HTML ----------------------------------------------------------------------
+
+def _accessed(style: str, lang: str) -> str:
+    """The markup that stands for the access date until the page's script fills in the reader's date."""
+    day = SETTINGS.date
+    if style == "parts":
+        return f'<span data-kb-accessed="parts">{escape(fmt_cite.accessed_form(day, style))}</span>'
+    return f'<time data-kb-accessed="{style}" datetime="{day}">{escape(fmt_cite.accessed_form(day, style))}</time>'
+
+
+def _with_date(text: str, style: str, lang: str) -> str:
+    return escape(text).replace(escape(fmt_cite.ACCESSED), _accessed(style, lang))
+
+
+def _code(text: str, style: str, lang: str) -> str:
+    # inside <pre>, line breaks must survive escaping, which folds them
+    lines = [_with_date(line, style, lang) for line in text.rstrip("\n").split("\n")]
+    return "<pre><code>" + "\n".join(lines) + "</code></pre>"
+
+
+def section(ctx, kind: str, ident: str) -> list[str]:
+    """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
+    w = work(ctx, kind, ident)
+    lang = ctx.lang
+    if lang == "en":
+        reference, style, label = fmt_cite.plain(w), "en", t("cite.style_en", lang)
+    else:
+        reference, style, label = fmt_cite.gbt7714(w), "iso", t("cite.style_zh", lang)
+    notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
+    if w.relative:
+        notes.append(t("cite.relative", lang))
+    body = (f'<p class="kb-cite-label">{escape(label)}</p>'
+            f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{_with_date(reference, style, lang)}</p>'
+            f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
+            f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
+            f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'
+            f'<details class="kb-cite-format" data-format="csl-json"><summary>{escape(t("cite.csl", lang))}</summary>'
+            f'{_code(fmt_cite.csl_json(w), "parts", lang)}</details>')
+    return [f"## {t('h.cite', lang)} {{ #cite }}",
+            f'<div class="kb-cite copy" data-cite="{kind}:{ident}">\n{body}\n</div>']
+
+
+# --- JSON-LD ---------------------------------------------------------------------
+
+def jsonld_script(obj: dict) -> str:
+    """A JSON-LD block that no data text can break out of (<, > and & are written as \\u escapes)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/ld+json">{text}</script>'
+
+
+def _creative_work(ctx, sid: str) -> dict:
+    kb, s = ctx.kb, ctx.kb.sources[sid]
+    out = {"@type": "CreativeWork", "name": _clean(ctx.text(s.name)), "inLanguage": s.language,
+           "mainEntityOfPage": _ld_url(ctx, urls.page_url("source", sid, ctx.lang))}
+    if s.title:
+        out["headline"] = s.title
+    if s.author:
+        out["author"] = {"name": s.author}
+    if s.publisher and s.publisher in kb.entities:
+        out["publisher"] = {"@type": "Organization", "name": ctx.text(kb.entities[s.publisher].name)}
+    if s.date:
+        out["datePublished"] = s.date
+    if s.url:
+        out["url"] = s.url
+    return out
+
+
+def claim_jsonld(ctx, cid: str) -> dict:
+    """A schema.org Claim: the statement, what it is about, and where it appears (each cited source)."""
+    kb, c = ctx.kb, ctx.kb.claims[cid]
+    appearance = []
+    for sid in dict.fromkeys(cit.source for cit in c.citations if cit.source in kb.sources):
+        cw = _creative_work(ctx, sid)
+        based = [a for a in dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid)
+                 if a and a in kb.sources]
+        if based:
+            cw["isBasedOn"] = [_creative_work(ctx, a) for a in based]
+        appearance.append(cw)
+    v = SETTINGS.version
+    out = {
+        "@context": "https://schema.org",
+        "@type": "Claim",
+        "@id": _ld_url(ctx, urls.page_url("claim", cid, ctx.lang)),
+        "url": _ld_url(ctx, urls.page_url("claim", cid, ctx.lang)),
+        "identifier": cid,
+        "text": title(ctx, "claim", cid),
+        "inLanguage": SCHEMA_LANG[ctx.lang],
+        "about": {"@type": "Thing", "name": ctx.text(kb.entities[c.subject].name),
+                  "url": _ld_url(ctx, urls.page_url("entity", c.subject, ctx.lang))},
+        "appearance": appearance,
+        "creativeWorkStatus": c.status,
+        "isPartOf": {"@type": "Dataset", "name": SETTINGS.site_names[ctx.lang],
+                     "url": _ld_url(ctx, urls.lang_prefix(ctx.lang) + "data/")},
+        "license": LICENSE_DATA,
+    }
+    if v.short:
+        out["version"] = v.short
+    if v.date:
+        out["dateModified"] = v.date
+    return out
+
+
+# --- the footer ------------------------------------------------------------------
+
+def version_html(lang: str) -> str:
+    """The data version as markup: the commit and its date, linked to data/ at that commit where known."""
+    v = SETTINGS.version
+    if not v.commit:
+        return escape(t("footer.unknown", lang))
+    key = "footer.commit" if v.date else "footer.commit_nodate"
+    pieces = {"commit": f"<code>{escape(v.short)}</code>"}
+    if v.date:
+        when = fmt_cite.date_en(v.date) if lang == "en" else _zh_date(v.date)
+        pieces["date"] = f'<time datetime="{v.date}">{escape(when)}</time>'
+    what = _template(t(key, lang), pieces)
+    if v.modified:
+        what += " " + escape(t("footer.modified", lang))
+    elif v.tree_url:
+        what += (f' (<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
+                 f'{escape(t("footer.browse", lang))}</a>)')
+    return what
+
+
+def footer(lang: str, page_url: str) -> str:
+    """The data version, the licences and the downloads, for every page's footer."""
+    v = SETTINGS.version
+    data_page = urls.relative(page_url, urls.lang_prefix(lang) + "data/")
+    sep = escape(t("sep", lang))
+    colon = ": " if lang == "en" else "："
+    return (f'<div class="kb-version" data-commit="{escape(v.commit or "")}">'
+            f'{escape(t("footer.version", lang))}{colon}{version_html(lang)}{sep}{escape(t("footer.licence", lang))}'
+            f'{sep}<a href="{data_page}">{escape(t("footer.downloads", lang))}</a></div>')
+
+
+def _zh_date(iso: str) -> str:
+    y, m, d = (int(p) for p in iso.split("-"))
+    return f"{y}年{m}月{d}日"
+
+
+def _template(text: str, pieces: dict[str, str]) -> str:
+    """A fixed label with {name} slots filled by markup; the label's own words are escaped."""
+    import re
+
+    out, last = [], 0
+    for m in re.finditer(r"\{(\w+)\}", text):
+        out.append(escape(text[last:m.start()]))
+        out.append(pieces[m.group(1)])
+        last = m.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+# --- retired ids -------------------------------------------------------------------
+
+RETIRED = {
+    "renamed": {"en": "{kind} {id} has a new id", "zh": "{kind} {id} 已更换 id"},
+    "merged": {"en": "{kind} {id} was merged into another", "zh": "{kind} {id} 已并入另一条记录"},
+    "now": {"en": "It is now", "zh": "现在的记录"},
+    "address": {"en": "Its permanent address", "zh": "其永久地址"},
+    "why": {"en": "This page stays at the old address so that links and citations to it keep working.",
+            "zh": "此页面保留在旧地址，以便指向它的链接和引用继续有效。"},
+}
+
+
+def _name_of(ctx, kind: str, ident: str) -> str:
+    kb = ctx.kb
+    if kind == "claim":
+        return plain(ctx, ctx.text(kb.claims[ident].statement), own=ident)
+    if kind == "conflict":
+        return plain(ctx, ctx.text(kb.conflicts[ident].question))
+    record = {"source": kb.sources, "entity": kb.entities, "tier": kb.tiers}[kind][ident]
+    return ctx.text(record.name)
+
+
+def retired_page(ctx, old: str) -> tuple[str, str]:
+    """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
+    from .pages import _page  # pages builds on this module; the helper is shared the other way
+    from .text import prose
+
+    r = ctx.kb.redirects[old]
+    lang = ctx.lang
+    heading = RETIRED[r.change][lang].replace("{kind}", ctx.t("kind." + r.kind)).replace("{id}", old)
+    target = urls.page_url(r.kind, r.to, lang)
+    address, _ = public_url(target)
+    body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
+            f'data-successor="{r.to}">\n'
+            f'<p class="kb-kind"><a href="{ctx.href(r.kind)}">{escape(ctx.t("kind." + r.kind))}</a> '
+            f'<code>{escape(old)}</code></p>\n'
+            f'<h1>{escape(heading)}</h1>\n'
+            f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'
+            f'<p>{escape(RETIRED["now"][lang])}{escape(ctx.t("colon"))}'
+            f'<a class="kb-successor" href="{ctx.href(r.kind, r.to)}">{escape(_clean(_name_of(ctx, r.kind, r.to)))}</a> '
+            f'<code>{escape(r.to)}</code></p>\n'
+            f'<p>{escape(RETIRED["address"][lang])}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
+            f'<p class="kb-note">{escape(RETIRED["why"][lang])}</p>\n</div>')
+    return _page(heading, [body])

@@ -1,0 +1,284 @@
+"""The downloads: written into the built site once per build, and described on the data page.
+
+The files are exactly what :func:`kb.export.exports` returns.  The data page's
+tables are generated from the same place: the CSV columns from
+``CLAIM_COLUMNS``/``SOURCE_COLUMNS`` (their English descriptions are the
+export module's own), the JSON fields from the keys the export actually writes.
+A column or field with no description here in both languages stops the build,
+so the page cannot fall behind the files.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kb import export
+
+from . import cite, urls
+from . import format as fmt
+from .text import escape
+
+FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
+FOLDER = "data/"  # the downloads live at /data/<file>, beside the data page at /data/
+
+WHAT = {
+    "claims.json": {"en": "Every claim, with its figure, statement in both languages, sources and verbatim quotes, tier, "
+                          "status and re-derivation check.",
+                    "zh": "全部论断：数字、中英文陈述、来源与原文引文、证据等级、状态及重新推导的结果。"},
+    "sources.json": {"en": "Every source: what is known of it, and the claims that cite it.",
+                     "zh": "全部来源：已知的信息，以及引用它的论断。"},
+    "entities.json": {"en": "The chips, systems, models, organisations and people the claims are about.",
+                      "zh": "论断涉及的芯片、系统、模型、机构和人物。"},
+    "conflicts.json": {"en": "Where sources disagree, or a stated figure does not follow: the sides and the assessment.",
+                       "zh": "来源说法不一或所述数字推导不符之处：各方说法与评估。"},
+    "claims.csv": {"en": "The claims as one table, for spreadsheets.", "zh": "论断的单表版本，便于用电子表格打开。"},
+    "sources.csv": {"en": "The sources as one table.", "zh": "来源的单表版本。"},
+    "datapackage.json": {"en": "A Frictionless Data Package describing the CSV files, their columns and licence.",
+                         "zh": "描述两个 CSV 文件及其列与许可的 Frictionless 数据包元数据。"},
+}
+FORMAT = {".json": "JSON", ".csv": "CSV"}
+MEDIA = {".json": "application/json", ".csv": "text/csv"}
+
+# Chinese descriptions of the CSV columns (the English ones are the export module's own).
+COLUMNS_ZH = {
+    "claims.csv": {
+        "id": "论断的永久 id；其页面为 /claims/<id>/。",
+        "subject": "论断所涉对象的 id。",
+        "metric": "指标 id。",
+        "value": "记录的数值：数字、low..high 形式的范围、日期；定性论断为空。",
+        "unit": "单位 id。",
+        "statement_en": "英文陈述，数字已写出。",
+        "statement_zh": "简体中文陈述，数字已写出。",
+        "tier": "证据等级 id。",
+        "status": "reported（已报道）、contested（有争议）、superseded（已被取代）或 retracted（已撤回）。",
+        "attribution": "certain（归属确定）或 uncertain（归属不确定）。",
+        "sources": "所引来源的 id，以空格分隔。",
+        "verdict": "推导所得数字的结论：consistent、inconsistent 或 cannot-derive；其他为空。",
+        "computed_low": "重新推导所得区间的下限（如有）。",
+        "computed_high": "重新推导所得区间的上限（如有）。",
+        "url_en": "英文页面的永久地址。",
+        "url_zh": "中文页面的永久地址。",
+    },
+    "sources.csv": {
+        "id": "来源的永久 id。",
+        "kind": "来源的类型。",
+        "name_en": "本站对它的英文称呼。",
+        "name_zh": "本站对它的中文称呼。",
+        "title": "原标题（来源有标题时），照录。",
+        "language": "来源的语言与字形。",
+        "publisher": "发布方的对象 id，仅在文本中写明时记录。",
+        "date": "发布日期，仅在文本中写明时记录。",
+        "url": "来源本身的网址，仅在已知时记录。",
+        "claims": "引用它的论断数。",
+    },
+}
+
+# Every top-level field of the JSON files, in both languages.
+FIELDS: dict[str, dict[str, tuple[str, str]]] = {
+    "claims.json": {
+        "id": ("Permanent claim id.", "论断的永久 id。"),
+        "subject": ("Entity id of what the claim is about.", "论断所涉对象的 id。"),
+        "metric": ("Metric id.", "指标 id。"),
+        "value": ("The figure as a number, a [low, high] pair, a date text, or null.",
+                  "数字、[下限, 上限] 数组、日期文本，或 null。"),
+        "value_text": ("The figure exactly as recorded, as text (keeps trailing zeros: 1.80); ranges as low..high.",
+                       "按记录原样写出的数值文本（保留末尾的零，如 1.80）；范围写作 low..high。"),
+        "precision": ("Step of the last stated digit where the written figure hides it, 'exact' for counts, or null.",
+                      "原文数字最后一位所代表的步长（当写法未体现时），计数为 'exact'，否则为 null。"),
+        "approximate": ("true when the source hedges the figure (about, 约).", "来源对数字有所保留（约、大约）时为 true。"),
+        "unit": ("Unit id.", "单位 id。"),
+        "statement": ("The claim in English and Chinese ({en, zh}), figures written out.",
+                      "论断的英文与中文陈述（{en, zh}），数字已写出。"),
+        "tier": ("Evidence tier id.", "证据等级 id。"),
+        "status": ("reported, contested, superseded or retracted.", "reported、contested、superseded 或 retracted。"),
+        "successor": ("For a superseded claim, the id of the claim that replaces it; else null.",
+                      "已被取代的论断中，取代它的论断 id；否则为 null。"),
+        "attribution": ("certain or uncertain: whether the source makes clear whom the figure belongs to.",
+                        "certain 或 uncertain：来源是否说清了数字属于谁。"),
+        "conditions": ("The conditions the figure holds under (model, format, token counts, baseline, benchmark, "
+                       "operating point, power basis, decoding, note), only those recorded.",
+                       "数字成立的条件（模型、数值格式、token 数、对照对象、基准测试、运行点、功率口径、解码方式、说明），只列出已记录的。"),
+        "sources": ("Each citation: source id, verbatim quote, locator, and the source it is attributed to.",
+                    "每条引用：来源 id、原文引文、位置，以及其所转述的来源。"),
+        "derived_from": ("Ids of the claims this figure is derived from.", "此数字据以推导的论断 id。"),
+        "conflicts": ("Ids of the conflict records this claim is part of.", "此论断所属的分歧记录 id。"),
+        "url": ("Permanent pages of the claim ({en, zh}).", "论断的永久页面地址（{en, zh}）。"),
+        "tags": ("Topics.", "主题。"),
+        "check": ("For a derived figure: the operation, the interval computed from the inputs, and the verdict.",
+                  "推导所得数字的运算、由输入算出的区间及结论。"),
+    },
+    "sources.json": {
+        "id": ("Permanent source id.", "来源的永久 id。"),
+        "kind": ("What the source is (news article, vendor announcement, …).", "来源的类型（新闻报道、厂商公告等）。"),
+        "name": ("How the site names it ({en, zh}).", "本站对它的称呼（{en, zh}）。"),
+        "title": ("Its own title, verbatim, where it has one.", "原标题（来源有标题时），照录。"),
+        "language": ("Language and script: en, zh-Hans or zh-Hant.", "语言与字形：en、zh-Hans 或 zh-Hant。"),
+        "publisher": ("Publisher entity id, only where a text states it.", "发布方的对象 id，仅在文本中写明时记录。"),
+        "author": ("Author as the source names it.", "来源所写的作者。"),
+        "date": ("Publication date, only where a text states it.", "发布日期，仅在文本中写明时记录。"),
+        "source_url": ("The source's own address, only where known.", "来源本身的网址，仅在已知时记录。"),
+        "archive_url": ("Address of an archived copy, only where known.", "存档副本的网址，仅在已知时记录。"),
+        "snapshot": ("When the copy that quotes are checked against was taken.", "用于核对引文的副本的摄取日期。"),
+        "known_from": ("Sources that identify this one, for sources not read directly.", "未直接阅读的来源：提供其信息的来源 id。"),
+        "note": ("What a reader must know about the source ({en, zh}).", "关于该来源读者须知的说明（{en, zh}）。"),
+        "claims": ("Ids of the claims that cite it or attribute a figure to it.", "引用它或转述自它的论断 id。"),
+        "url": ("Permanent pages of the source's record ({en, zh}).", "来源记录的永久页面地址（{en, zh}）。"),
+    },
+    "entities.json": {
+        "id": ("Permanent entity id.", "对象的永久 id。"),
+        "kind": ("chip, system, model, organisation, person, benchmark, …", "chip、system、model、organisation、person、benchmark 等。"),
+        "name": ("Display name ({en, zh}).", "显示名称（{en, zh}）。"),
+        "aliases": ("Other spellings seen in sources, verbatim.", "来源中出现的其他写法，照录。"),
+        "description": ("What it is ({en, zh}).", "简介（{en, zh}）。"),
+        "parent": ("Id of the entity it belongs to or is made by.", "其所属或制造方的对象 id。"),
+        "claims": ("Ids of the claims about it (as subject, model, baseline or benchmark).",
+                   "与它相关的论断 id（作为对象、模型、对照对象或基准测试）。"),
+        "url": ("Permanent pages of the entity ({en, zh}).", "对象的永久页面地址（{en, zh}）。"),
+    },
+    "conflicts.json": {
+        "id": ("Permanent conflict id.", "分歧的永久 id。"),
+        "kind": ("disagreement, failed-derivation, scope-difference or unclear-attribution.",
+                 "disagreement、failed-derivation、scope-difference 或 unclear-attribution。"),
+        "question": ("The question the sides answer differently ({en, zh}).", "各方回答不同的问题（{en, zh}）。"),
+        "sides": ("Each side: its claim ids and a summary ({en, zh}).", "各方：其论断 id 与概述（{en, zh}）。"),
+        "assessment": ("What the evidence supports ({en, zh}).", "证据支持什么（{en, zh}）。"),
+        "claims": ("Ids of every claim on any side.", "各方全部论断的 id。"),
+        "url": ("Permanent pages of the conflict ({en, zh}).", "分歧的永久页面地址（{en, zh}）。"),
+    },
+}
+
+LABELS = {
+    "file": {"en": "File", "zh": "文件"},
+    "format": {"en": "Format", "zh": "格式"},
+    "size": {"en": "Size", "zh": "大小"},
+    "what": {"en": "What it holds", "zh": "内容"},
+    "field": {"en": "Field", "zh": "字段"},
+    "column": {"en": "Column", "zh": "列"},
+    "type": {"en": "Type", "zh": "类型"},
+    "description": {"en": "Description", "zh": "说明"},
+    "kb": {"en": "KB", "zh": "KB"},
+}
+
+_cache: dict[tuple, dict[str, bytes]] = {}
+
+
+def base_url() -> str:
+    """Where the exports say pages live: the site's address, or '/' when it is not configured."""
+    return cite.SETTINGS.site_url or "/"
+
+
+def files(kb) -> dict[str, bytes]:
+    """The downloads for this build (computed once per fact base, address and version)."""
+    key = (id(kb), base_url(), cite.SETTINGS.version.commit)
+    if key not in _cache:
+        _cache.clear()
+        _cache[key] = export.exports(kb, base_url(), cite.SETTINGS.version.commit or "")
+    return _cache[key]
+
+
+def write(kb, site_dir: str | Path) -> list[Path]:
+    """Write the downloads into the built site, at data/<file>."""
+    out = Path(site_dir) / FOLDER
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, body in files(kb).items():
+        (out / name).write_bytes(body)
+        written.append(out / name)
+    return written
+
+
+def _lbl(key: str, lang: str) -> str:
+    return LABELS[key][lang]
+
+
+def _table(head: list[str], rows: list[list[str]], name: str) -> str:
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="kb-table" data-table="{name}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def downloads(ctx) -> str:
+    """The table of downloadable files, each linked, with its format and size."""
+    lang, data = ctx.lang, files(ctx.kb)
+    rows = []
+    for name in FILES:
+        suffix = Path(name).suffix
+        href = ctx.href_site(FOLDER + name)
+        size = fmt.number(max(1, round(len(data[name]) / 1000)), lang) + " " + _lbl("kb", lang)
+        rows.append([f'<a href="{href}" data-download="{name}"><code>{escape(name)}</code></a>', escape(FORMAT[suffix]),
+                     escape(size), escape(WHAT[name][lang])])
+    return _table([_lbl(k, lang) for k in ("file", "format", "size", "what")], rows, "downloads")
+
+
+def json_fields(kb, name: str) -> list[tuple[str, str]]:
+    """(field, JSON types) of every top-level field the export writes in ``name``, in first-seen order."""
+    seen: dict[str, set] = {}
+    for rec in json.loads(files(kb)[name]):
+        for k, v in rec.items():
+            seen.setdefault(k, set()).add(_json_type(v))
+    return [(k, " | ".join(sorted(t))) for k, t in seen.items()]
+
+
+def _json_type(v) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    return "array" if isinstance(v, list) else "object"
+
+
+def field_table(ctx, name: str) -> str:
+    """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
+    lang = ctx.lang
+    if name.endswith(".csv"):
+        columns = export.CLAIM_COLUMNS if name == "claims.csv" else export.SOURCE_COLUMNS
+        rows = []
+        for col, typ, en in columns:
+            zh = COLUMNS_ZH[name].get(col)
+            if zh is None:
+                raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
+                               f"macros/render/cite_data.py")
+            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", escape(en if lang == "en" else zh)])
+        return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
+    rows = []
+    for key, types in json_fields(ctx.kb, name):
+        desc = FIELDS[name].get(key)
+        if desc is None:
+            raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in macros/render/cite_data.py")
+        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", escape(desc[0 if lang == "en" else 1])])
+    return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
+
+
+def dataset_jsonld(ctx) -> dict:
+    """A schema.org Dataset for the data page, with a DataDownload per file."""
+    v = cite.SETTINGS.version
+    names = cite.SETTINGS.site_names
+    here = urls.lang_prefix(ctx.lang) + FOLDER
+
+    def addr(path: str) -> str:
+        return cite.SETTINGS.site_url + path if cite.SETTINGS.site_url else urls.relative(ctx.page_url, path)
+
+    out = {
+        "@context": "https://schema.org",
+        "@type": "Dataset",
+        "@id": addr(here),
+        "url": addr(here),
+        "name": names[ctx.lang],
+        "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
+        "description": WHAT["claims.json"][ctx.lang],
+        "inLanguage": ["en", "zh-Hans"],
+        "license": cite.LICENSE_DATA,
+        "isAccessibleForFree": True,
+        "creator": {"@type": "Organization", "name": names[ctx.lang]},
+        "distribution": [{"@type": "DataDownload", "name": name, "encodingFormat": MEDIA[Path(name).suffix],
+                          "contentUrl": addr(FOLDER + name), "description": WHAT[name][ctx.lang]} for name in FILES],
+    }
+    if v.short:
+        out["version"] = v.short
+    if v.date:
+        out["dateModified"] = v.date
+    return out

@@ -1,0 +1,144 @@
+"""Provenance at a touch: what a reader sees on hovering, focusing or tapping a figure.
+
+* :func:`records` is the per-language JSON that ``docs/assets/kb.js`` loads once,
+  lazily, the first time a reader reaches for a figure: for each claim its
+  statement in the page's language, evidence tier, status, verdict, and every
+  source with its verbatim quote.  :func:`write` puts it at
+  ``data/provenance.<lang>.json`` in the built site (called after the build, from
+  ``macros/hooks.py``).  Everything in it is plain text; the script shows it with
+  ``textContent``, never as markup.
+* :func:`tier_legend` is the compact legend of evidence-tier badges added to
+  every page that shows a figure.
+* :func:`term` marks a glossary term in running text, with its definition as an
+  accessible tooltip.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import urls
+from .context import Ctx
+from .figures import figure_text, verdict
+from .text import escape, plain
+
+LABELS = {
+    "tier": {"en": "Evidence tier", "zh": "证据等级"},
+    "status": {"en": "Status", "zh": "状态"},
+    "verdict": {"en": "Verdict", "zh": "推导结论"},
+    "source": {"en": "Source", "zh": "来源"},
+    "sources": {"en": "Sources", "zh": "来源"},
+    "locator": {"en": "Where", "zh": "位置"},
+    "attributed": {"en": "relaying", "zh": "转述自"},
+    "open": {"en": "Open the claim page", "zh": "打开论断页面"},
+    "loading": {"en": "Loading the source…", "zh": "正在载入来源……"},
+    "unavailable": {"en": "The source details could not be loaded; the claim page has them.",
+                    "zh": "未能载入来源详情；论断页面上有完整信息。"},
+    "close": {"en": "Close", "zh": "关闭"},
+    "dialog": {"en": "Where this figure comes from", "zh": "这个数字的出处"},
+    "disputed": {"en": "Disputed: sources disagree about it.", "zh": "有分歧：来源之间说法不一。"},
+    "more": {"en": "and {n} more on the claim page", "zh": "另有 {n} 条，见论断页面"},
+    "legend.title": {"en": "Evidence tiers", "zh": "证据等级"},
+    "legend.ladder": {"en": "The ladder, weakest first:", "zh": "证据阶梯，由弱到强："},
+    "legend.off": {"en": "Off the ladder:", "zh": "不在阶梯上："},
+    "legend.hint": {"en": "Hover over, focus or tap a figure to see its source and quote.",
+                    "zh": "将鼠标悬停、用键盘聚焦或轻点任一数字，即可查看来源和原文。"},
+}
+QUOTES_SHOWN = 2
+
+
+def _t(key: str, lang: str) -> str:
+    return LABELS[key][lang]
+
+
+def record(ctx: Ctx, cid: str) -> dict:
+    """One claim's provenance in the page's language, as plain text and site-relative urls."""
+    kb, c = ctx.kb, ctx.kb.claims[cid]
+    tier = kb.tiers[c.tier]
+    step = ctx.t("rank.step").replace("{n}", str(tier.rank)) if tier.rank else ctx.t("rank.off")
+    out = {
+        "s": plain(ctx, ctx.text(c.statement), own=cid),
+        "f": figure_text(ctx, cid) if c.value is not None or (kb.checks.get(cid) and kb.checks[cid].computed) else "",
+        "t": c.tier,
+        "tn": ctx.text(tier.name),
+        "tr": step,
+        "rank": tier.rank,
+        "st": c.status,
+        "stn": ctx.t("status." + c.status),
+        "u": urls.page_url("claim", cid, ctx.lang),
+        "c": [],
+    }
+    v = verdict(ctx, cid)
+    if v:
+        out.update(v=v, vn=ctx.t("verdict." + v), vh=ctx.t("verdict.help." + v))
+    if c.status == "contested" or kb.conflicts_by_claim.get(cid):
+        out["d"] = 1
+    if c.attribution == "uncertain" and c.attribution_note:
+        out["au"] = ctx.t("badge.uncertain") + ctx.t("colon") + plain(ctx, ctx.text(c.attribution_note), own=cid)
+    for cit in c.citations[:QUOTES_SHOWN]:
+        src = kb.sources.get(cit.source)
+        item = {"n": ctx.text(src.name) if src else cit.source, "q": cit.quote,
+                "lang": src.language if src else "", "su": urls.page_url("source", cit.source, ctx.lang)}
+        if cit.locator:
+            item["l"] = cit.locator
+        if cit.attributed_to and cit.attributed_to in kb.sources:
+            item["a"] = ctx.text(kb.sources[cit.attributed_to].name)
+        out["c"].append(item)
+    if len(c.citations) > QUOTES_SHOWN:
+        out["more"] = _t("more", ctx.lang).replace("{n}", str(len(c.citations) - QUOTES_SHOWN))
+    return out
+
+
+def records(kb, lang: str) -> dict:
+    ctx = Ctx(kb, lang, "")
+    labels = {k: v[lang] for k, v in LABELS.items() if not k.startswith("legend.")}
+    return {"_labels": labels, "claims": {cid: record(ctx, cid) for cid in sorted(kb.claims)}}
+
+
+def write(site_dir: str | Path, kb, langs=("en", "zh")) -> list[Path]:
+    """Write data/provenance.<lang>.json into the built site; the same data gives the same bytes."""
+    out = Path(site_dir) / "data"
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lang in langs:
+        path = out / f"provenance.{lang}.json"
+        text = json.dumps(records(kb, lang), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def tier_legend(ctx: Ctx) -> str:
+    """The evidence-tier badges, ladder first, each linked to its tier page, with how to see a figure's source."""
+    kb = ctx.kb
+    order = sorted(kb.tiers, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
+
+    def badge(tid):
+        tier = kb.tiers[tid]
+        return (f'<li><a class="kb-badge kb-tier" data-tier="{tid}" data-rank="{tier.rank}" '
+                f'href="{ctx.href("tier", tid)}">{escape(ctx.text(tier.name))}</a></li>')
+
+    ladder = "".join(badge(t) for t in order if kb.tiers[t].rank)
+    off = "".join(badge(t) for t in order if not kb.tiers[t].rank)
+    lid = "kb-legend-title"
+    return (f'<aside class="kb-legend" aria-labelledby="{lid}" data-pagefind-ignore="all">'
+            f'<p class="kb-legend-title" id="{lid}"><a href="{ctx.href("tier")}">{escape(_t("legend.title", ctx.lang))}</a></p>'
+            f'<div class="kb-legend-row"><span>{escape(_t("legend.ladder", ctx.lang))}</span> <ol class="kb-legend-list">{ladder}</ol></div>'
+            f'<div class="kb-legend-row"><span>{escape(_t("legend.off", ctx.lang))}</span> <ul class="kb-legend-list">{off}</ul></div>'
+            f'<p class="kb-legend-hint">{escape(_t("legend.hint", ctx.lang))}</p></aside>')
+
+
+def term(ctx: Ctx, gid: str, text: str | None = None, n: int = 1) -> str:
+    """A glossary term in running text: a link to its entry, described by a tooltip with its definition.
+
+    ``n`` numbers the uses of one term on a page, so that ids stay unique.
+    """
+    g = ctx.kb.glossary[gid]
+    shown = text if text is not None else ctx.text(g.term)
+    tip = f"kb-tip-{gid}" + (f"-{n}" if n > 1 else "")
+    definition = plain(ctx, ctx.text(g.definition))
+    return (f'<span class="kb-term">'
+            f'<a class="kb-term-link" href="{ctx.href_path("glossary/")}#{gid}" aria-describedby="{tip}">{escape(shown)}</a>'
+            f'<span class="kb-tip" role="tooltip" id="{tip}" data-pagefind-ignore="all">'
+            f'<strong>{escape(ctx.text(g.term))}</strong> {escape(definition)}</span></span>')
+

@@ -1,0 +1,227 @@
+"""The built site offers what people need to cite and reuse it, and each offer agrees with the data.
+
+* every page names one data version; every claim, source and entity page has a
+  "How to cite" section whose BibTeX pybtex parses and whose CSL-JSON citeproc-py renders;
+* claim pages carry a schema.org Claim, the data page a Dataset, both checked against the data;
+* the downloads in site/data/ are exactly the export of the data, and the data page
+  documents every field they hold;
+* claim pages stay within their size budget.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from site_fixture import LANGS, ROOT, hostile_site, site  # noqa: F401  (fixtures)
+
+from render.cite_data import FILES
+
+KINDS = {"claim": "claims", "source": "sources", "entity": "entities"}
+BUDGET = 50_000  # bytes of HTML for one claim page
+
+
+def _pages(site):
+    for kind, attr in KINDS.items():
+        for ident in getattr(site.kb, attr):
+            for lang in LANGS:
+                yield kind, ident, lang, site.url(kind, ident, lang)
+
+
+def _text(el) -> str:
+    return " ".join(el.get_text().replace("\u00a0", " ").split())
+
+
+def _jsonld(soup, kind):
+    found = [json.loads(s.string) for s in soup.select('script[type="application/ld+json"]')]
+    return [d for d in found if d.get("@type") == kind]
+
+
+# --- the data version -----------------------------------------------------------
+
+def test_every_page_names_the_one_data_version_it_was_built_from(site):
+    footer = re.compile(r'<div class="kb-version" data-commit="([0-9a-f]*)">(.*?)</div>')
+    commits, dates, seen = set(), set(), 0
+    for url in site.html_pages():
+        if url.endswith(".html"):
+            continue  # 404.html: rendered without a page context
+        found = footer.findall(site.file(url).read_text(encoding="utf-8"))
+        assert len(found) == 1, url
+        commits.add(found[0][0])
+        dates |= set(re.findall(r'<time datetime="([0-9-]+)">', found[0][1]))
+        seen += 1
+    assert seen > 500
+    assert len(commits) == 1 and len(dates) <= 1, f"one build shows several versions: {commits} {dates}"
+    commit = commits.pop()
+    if commit:
+        ok = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"], capture_output=True)
+        assert ok.returncode == 0, f"{commit} is not a commit of this repository"
+        when = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%d", commit],
+                              capture_output=True, text=True, env=dict(os.environ, TZ="UTC")).stdout.strip()
+        assert dates == {when}
+
+
+# --- how to cite ------------------------------------------------------------------
+
+def test_every_claim_source_and_entity_page_says_how_to_cite_it(site):
+    missing, seen = [], 0
+    for kind, ident, lang, url in _pages(site):
+        soup = site.soup(url)
+        box = soup.select_one(f'article div.kb-cite[data-cite="{kind}:{ident}"]')
+        if soup.select_one("article h2#cite") is None or box is None:
+            missing.append(url)
+            continue
+        text = _text(box.select_one(".kb-cite-text"))
+        commit = soup.select_one("footer .kb-version")["data-commit"]
+        assert "/" + url in text, f"{url}: the reference does not give the page's address"
+        assert not commit or commit[:7] in text, f"{url}: the reference does not name the data version"
+        assert box.select("[data-kb-accessed]"), f"{url}: no access date for the script to fill in"
+        if lang == "zh":
+            assert "[EB/OL]" in text, url
+        seen += 1
+    assert seen == 2 * sum(len(getattr(site.kb, a)) for a in KINDS.values()) > 600
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pybtex_parses_the_bibtex_of_every_page(site, lang):
+    from pybtex.database import parse_string
+
+    pages = [(kind, ident, url) for kind, ident, lg, url in _pages(site) if lg == lang]
+    blocks = [site.soup(url).select_one('details[data-format="bibtex"] code').get_text() for _, _, url in pages]
+    parsed = parse_string("\n".join(blocks), "bibtex")
+    assert len(parsed.entries) == len(pages)
+    for kind, ident, url in pages:
+        e = parsed.entries[f"jalapeno-evidence:{kind}:{ident}"]
+        assert e.fields["howpublished"] == r"\url{/" + url + "}"
+        assert e.fields["title"].startswith("{") and e.fields["urldate"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_citeproc_renders_the_csl_json_of_every_page(site, lang):
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
+    from citeproc.source.json import CiteProcJSON
+
+    pages = [(kind, ident, url) for kind, ident, lg, url in _pages(site) if lg == lang]
+    items = []
+    for _, _, url in pages:
+        items += json.loads(site.soup(url).select_one('details[data-format="csl-json"] code').get_text())
+    assert len(items) == len(pages) and len({i["id"] for i in items}) == len(items)
+    bib = CitationStylesBibliography(CitationStylesStyle("harvard-cite-them-right", validate=False),
+                                     CiteProcJSON(items), formatter.plain)
+    for item in items:
+        bib.register(Citation([CitationItem(item["id"])]))
+    rendered = "\n".join(str(entry) for entry in bib.bibliography())
+    for item, (_, _, url) in zip(items, pages):
+        assert item["URL"] == "/" + url and item["URL"] in rendered
+
+
+# --- structured data ------------------------------------------------------------------
+
+def test_claim_pages_describe_their_claim_as_schema_org_data(site):
+    kb, seen = site.kb, 0
+    for cid, c in kb.claims.items():
+        for lang in LANGS:
+            url = site.url("claim", cid, lang)
+            soup = site.soup(url)
+            claims = _jsonld(soup, "Claim")
+            assert len(claims) == 1, url
+            d = claims[0]
+            assert d["@context"] == "https://schema.org" and d["identifier"] == cid and d["creativeWorkStatus"] == c.status
+            assert site.resolve(url, d["url"]) == url
+            title = soup.title.get_text().replace("\u00a0", " ").rsplit(" - ", 1)[0]
+            assert d["text"] == " ".join(title.split()), url
+            assert d["about"]["name"] == getattr(kb.entities[c.subject].name, lang)
+            assert site.resolve(url, d["about"]["url"]) == site.url("entity", c.subject, lang)
+            cited = list(dict.fromkeys(cit.source for cit in c.citations))
+            assert [site.resolve(url, a["mainEntityOfPage"]) for a in d["appearance"]] == \
+                [site.url("source", s, lang) for s in cited]
+            assert [a["name"] for a in d["appearance"]] == [getattr(kb.sources[s].name, lang) for s in cited]
+            for a, sid in zip(d["appearance"], cited):
+                relayed = list(dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid and cit.attributed_to))
+                assert [site.resolve(url, b["mainEntityOfPage"]) for b in a.get("isBasedOn", [])] == \
+                    [site.url("source", r, lang) for r in relayed]
+            seen += 1
+    assert seen == 2 * len(kb.claims)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_data_page_describes_the_dataset_and_each_download(site, lang):
+    url = site.prefix(lang) + "data/"
+    datasets = _jsonld(site.soup(url), "Dataset")
+    assert len(datasets) == 1
+    d = datasets[0]
+    assert d["license"] == "https://creativecommons.org/licenses/by/4.0/"
+    assert [x["name"] for x in d["distribution"]] == list(FILES)
+    for x in d["distribution"]:
+        assert x["@type"] == "DataDownload"
+        assert (site.root / site.resolve(url, x["contentUrl"])).is_file(), x["contentUrl"]
+    links = {a["data-download"]: site.resolve(url, a["href"]) for a in site.soup(url).select("a[data-download]")}
+    assert links == {name: f"data/{name}" for name in FILES}
+
+
+# --- the downloads ----------------------------------------------------------------------
+
+def test_downloads_are_exactly_the_export_of_the_data(site):
+    from kb.export import exports
+
+    package = json.loads((site.root / "data" / "datapackage.json").read_text(encoding="utf-8"))
+    expected = exports(site.kb, "/", package["version"] if package["version"] != "0" else "")
+    for name in FILES:
+        assert (site.root / "data" / name).read_bytes() == expected[name], name
+
+
+def test_data_page_documents_every_field_of_every_download(site):
+    from kb.export import CLAIM_COLUMNS, SOURCE_COLUMNS
+
+    for lang in LANGS:
+        soup = site.soup(site.prefix(lang) + "data/")
+        for name in FILES:
+            if name == "datapackage.json":
+                continue
+            table = soup.select_one(f'table[data-table="{name}"]')
+            assert table is not None, f"{lang}: no field table for {name}"
+            shown = [tr.select_one("td code").get_text() for tr in table.select("tbody tr")]
+            if name.endswith(".csv"):
+                expected = [c[0] for c in (CLAIM_COLUMNS if name == "claims.csv" else SOURCE_COLUMNS)]
+            else:
+                records = json.loads((site.root / "data" / name).read_text(encoding="utf-8"))
+                expected = list(dict.fromkeys(k for r in records for k in r))
+            assert shown == expected, f"{lang}: {name}"
+
+
+def test_data_page_has_the_same_anchors_in_both_languages(site):
+    ids = {lang: [h["id"] for h in site.soup(site.prefix(lang) + "data/").select("article h2[id], article h3[id]")]
+           for lang in LANGS}
+    assert ids["en"] == ids["zh"] and len(ids["en"]) >= 10
+
+
+# --- budget ---------------------------------------------------------------------------
+
+def test_claim_pages_stay_within_the_size_budget(site, record_property):
+    sizes = {url: site.file(url).stat().st_size for _, _, _, url in _pages(site) if "/claims/" in "/" + url}
+    biggest = max(sizes, key=sizes.get)
+    record_property("largest_claim_page_bytes", sizes[biggest])
+    assert sizes[biggest] < BUDGET, f"{biggest} is {sizes[biggest]:,} bytes; the budget is {BUDGET:,}"
+
+
+# --- hostile text -------------------------------------------------------------------------
+
+def test_hostile_text_stays_inert_in_citations_and_structured_data(hostile_site):
+    from pybtex.database import parse_string
+
+    from site_fixture import HOSTILE_TEXT
+
+    for lang in LANGS:
+        soup = hostile_site.soup(hostile_site.url("claim", "hostile-claim", lang))
+        entry = parse_string(soup.select_one('details[data-format="bibtex"] code').get_text(), "bibtex")
+        assert list(entry.entries) == ["jalapeno-evidence:claim:hostile-claim"]
+        item = json.loads(soup.select_one('details[data-format="csl-json"] code').get_text())[0]
+        assert HOSTILE_TEXT in item["title"]
+        (claim,) = _jsonld(soup, "Claim")
+        assert HOSTILE_TEXT in claim["text"]
+        raw = soup.select_one('script[type="application/ld+json"]').string
+        assert "<" not in raw and ">" not in raw, "markup in data text must not reach the JSON-LD block raw"
