@@ -61,6 +61,21 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
+/* Material looks for <link rel="alternate"> when the page has loaded and fetches
+   "<alternate>/sitemap.xml" for each, expecting one per language root; these
+   alternates are per page (mkdocs-static-i18n), so every such fetch would fail.
+   The language switcher already links to this page in the other language, so the
+   alternates are set aside while Material looks and put back straight after (its
+   DOMContentLoaded listener was added first, so it runs first). */
+(function () {
+  "use strict";
+  if (document.readyState !== "loading") return;
+  var links = Array.prototype.slice.call(document.querySelectorAll('head link[rel="alternate"][hreflang]'));
+  var marks = links.map(function (l) { var m = document.createComment(""); l.parentNode.replaceChild(m, l); return m; });
+  document.addEventListener("DOMContentLoaded", function () {
+    marks.forEach(function (m, i) { m.parentNode.replaceChild(links[i], m); });
+  }, { once: true });
+})();
 /* Provenance at a touch: hovering, focusing or tapping a figure (or a chart's mark)
    shows the claim, its evidence tier, status, verdict and sources with their quotes.
    The text comes from data/provenance.<lang>.json, fetched once, on first use, from
