@@ -6,22 +6,28 @@
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
 * ``on_page_content`` adds the evidence-tier legend to every page that shows a figure.
-* ``on_post_build`` writes data/provenance.<lang>.json (what a figure shows when a
+* ``on_config`` reads the data version from git and dates the build by its commit
+  (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
+  puts that version in every page's footer (see :mod:`render.cite_version`).
+* ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
+  :mod:`render.cite_data`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
   once both languages are built: one index per
   language, Chinese segmented into words, all served from the site itself.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File, InclusionLevel
+from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import kbcache, pages, provenance, urls
+from render import cite, cite_data, cite_version, kbcache, pages, provenance, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -29,6 +35,36 @@ log = get_plugin_logger("kb")
 
 def _i18n(config):
     return config.plugins["i18n"]
+
+
+_EPOCH_OURS = False  # whether SOURCE_DATE_EPOCH was set by this hook (mkdocs serve rebuilds)
+
+
+def on_config(config):
+    """Read the data version from git; date the build by its commit; give citations the site's address.
+
+    The site's address is ``site_url`` (set from SITE_URL by the publishing workflow); the
+    repository's, ``repo_url`` or KB_REPO_URL.  See :mod:`render.cite_version`.
+    """
+    global _EPOCH_OURS
+    if _i18n(config).building:
+        return config  # a language build nested inside the first one: one version for the whole site
+    version = cite_version.read(kbcache.data_dir(config.config_file_path), cite_version.repo_url(config.repo_url))
+    epoch = cite_version.source_date_epoch(version)
+    if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
+        os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
+        _EPOCH_OURS = True
+    names = {"en": config.site_name, "zh": config.site_name}
+    for lang in _i18n(config).config.languages:
+        names[lang.locale] = lang.site_name or config.site_name
+    cite.configure(config.site_url, version, names, get_build_date())
+    return config
+
+
+def on_page_context(context, page, config, nav):
+    """Every page's footer names the data version it was built from (overrides/partials/copyright.html)."""
+    context["kb_version"] = cite.footer(_i18n(config).current_language, page.url)
+    return context
 
 
 def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
@@ -69,6 +105,7 @@ def on_files(files, config):
 def on_post_build(config):
     if _i18n(config).building:
         return  # a language build nested inside the first one; index once, at the end
+    cite_data.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
     cmd = [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"]
     result = subprocess.run(cmd, capture_output=True, text=True)

@@ -9,7 +9,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 """
 from __future__ import annotations
 
-from render import charts, figures, kbcache, provenance, tables
+from render import cite, cite_data, charts, figures, kbcache, provenance, tables
 from render import format as fmt
 from render.context import Ctx
 from render.text import escape, prose
@@ -164,6 +164,28 @@ def define_env(env):
         if kind == "tier":
             return prose(c, c.text(kb.tiers[ident].definition))
         raise KeyError(f"unknown kind {kind!r}")
+
+    # --- the data page (docs/*/data.md): downloads, their fields, version, Dataset description ---
+
+    @env.macro
+    def data_downloads():
+        """The downloadable files, linked, with format and size (render.cite_data)."""
+        return cite_data.downloads(ctx())
+
+    @env.macro
+    def data_fields(name):
+        """The fields (JSON) or columns (CSV) of one download, generated from the export's definitions."""
+        return cite_data.field_table(ctx(), name)
+
+    @env.macro
+    def data_version():
+        """The data version this build shows: commit and date, linked to that version where known."""
+        return cite.version_html(ctx().lang)
+
+    @env.macro
+    def dataset_jsonld():
+        """A schema.org Dataset with a DataDownload per file, as JSON-LD."""
+        return cite.jsonld_script(cite_data.dataset_jsonld(ctx()))
 
     @env.macro
     def chart(name, **params):
