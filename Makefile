@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup check build serve test schemas clean
+.PHONY: setup check build serve test schemas urls clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ test: check
 
 schemas: setup
 	$(BIN)/kb schema --out schemas
+
+# Add the addresses of the freshly built site to published-urls.txt (it never removes one).
+urls: build
+	$(BIN)/python -m render.cite_urls --site site --list published-urls.txt
 
 clean:
 	rm -rf site $(VENV) .pytest_cache
