@@ -111,6 +111,7 @@ def on_post_build(config):
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
         raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
+    cite_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
 
 
 def _page_lang(page, config) -> str:
