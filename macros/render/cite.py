@@ -57,6 +57,8 @@ WORDS: dict[str, dict[str, str]] = {
     "footer.licence": {"en": "Data: CC BY 4.0. Code: MIT.", "zh": "数据采用 CC BY 4.0 许可，代码采用 MIT 许可。"},
     "footer.downloads": {"en": "Downloads and licence", "zh": "数据下载与许可"},
     "sep": {"en": " · ", "zh": " · "},
+    "open": {"en": " (", "zh": "（"},
+    "close": {"en": ")", "zh": "）"},
 }
 
 
@@ -267,8 +269,8 @@ def version_html(lang: str) -> str:
     if v.modified:
         what += " " + escape(t("footer.modified", lang))
     elif v.tree_url:
-        what += (f' (<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
-                 f'{escape(t("footer.browse", lang))}</a>)')
+        what += (f'{escape(t("open", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
+                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close", lang))}')
     return what
 
 
