@@ -13,4 +13,8 @@ hands over.  Nothing here parses YAML or decides whether data is sound.
 * :mod:`render.pages`     bodies of the pages generated for every record
 * :mod:`render.context`   what a renderer needs to know: base, language, page
 * :mod:`render.kbcache`   opening the fact base once per build
+* :mod:`render.cite`      how to cite a page (formats from :mod:`kb.cite`), its schema.org data, the footer's data version
+* :mod:`render.cite_version`  the data version (git commit and date) a build shows and is dated by
+* :mod:`render.cite_data` the downloads in site/data/ and the data page's tables
+* :mod:`render.cite_urls` published-urls.txt: every address the site has published
 """
