@@ -251,7 +251,6 @@ def _stated_ratio(ctx, model: str, metric: str) -> str | None:
 def _benchmark_table(ctx, table) -> str:
     kb = ctx.kb
     rows = []
-    dash = '<span class="kb-nofig">—</span>'
     for model, ids, baseline in table:
         if len(ids) == 2:
             cells = f"<td>{figure(ctx, ids[0])}</td><td>{figure(ctx, ids[1])}</td>"
@@ -343,7 +342,6 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     if not isinstance(n, int) and not (isinstance(n, Decimal) and n == n.to_integral_value()):
         raise ValueError(f"claim {steps!r} is not a whole number of steps")
     n = int(n)
-    unit_of = {}
     groups, desc, ids, table = [], [], [steps], []
     for model, a, b in _pairs(ctx, "e2e-latency"):
         if not b:
@@ -354,7 +352,6 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
             v = kb.claims[cid].value
             total = Decimal(v) * n
             text = _with_unit(ctx, cid, fmt.number(total, ctx.lang))
-            unit_of[cid] = text
             rows.append(Row(label, cls, cid, value=total, text=text, segments=n, claims=f"{cid} {steps}",
                             canonical=fmt.canonical_number(total), computed="product"))
             table.append((model, cid, text))

@@ -1,0 +1,150 @@
+"""Charts are drawn from the data: each mark and label names its claim and value, text is text, output is stable.
+
+Checked on the built site (both languages) and on the renderer directly.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from site_fixture import LANGS, site  # noqa: F401  (fixture)
+
+from render import charts
+from render import format as fmt
+from render.context import Ctx
+from render.figures import figure_text
+
+PAGES = {"benchmarks/": ["power-basis", "benchmark-peak-tps-per-kw", "benchmark-e2e-latency", "benchmark-min-tbt",
+                         "benchmark-tps-per-kw-at-baseline-best-tbt", "task-cumulative-wait"],
+         "chip-and-system/": ["power-basis"],
+         "timeline/": ["timeline"]}
+
+
+def _url(lang, path):
+    return path if lang == "en" else f"zh/{path}"
+
+
+def _charts(site):
+    for lang in LANGS:
+        for path, names in PAGES.items():
+            soup = site.soup(_url(lang, path))
+            for name in names:
+                fig = soup.select_one(f'figure.kb-chart[data-chart="{name}"]')
+                assert fig is not None, f"{lang} {path}: no chart {name}"
+                yield lang, path, name, fig
+
+
+def test_each_chart_is_an_accessible_image_with_a_title_and_a_text_alternative(site):
+    for lang, path, name, fig in _charts(site):
+        svg = fig.select_one("svg.kb-chart-svg")
+        assert svg["role"] == "img"
+        title_id, desc_id = svg["aria-labelledby"].split()
+        title, desc = svg.find("title", id=title_id), svg.find("desc", id=desc_id)
+        assert title is not None and title.get_text().strip(), (lang, name)
+        assert desc is not None and len(desc.get_text()) > 20, (lang, name)
+        assert fig.select_one("figcaption .kb-chart-title").get_text() == title.get_text()
+        assert svg.select("text"), "labels must be real text"
+        assert not svg.select("script, style, foreignObject, image, a, use"), (lang, name)
+        assert not [el for el in svg.find_all(True) if any(a.startswith("on") for a in el.attrs)]
+
+
+def test_every_mark_and_figure_label_carries_its_claim_and_canonical_value(site):
+    kb, seen = site.kb, 0
+    for lang, path, name, fig in _charts(site):
+        ctx = Ctx(kb, lang, _url(lang, path))
+        for el in fig.select("svg [data-claim]"):
+            ids = el["data-claim"].split()
+            assert all(i in kb.claims for i in ids), (name, ids)
+            assert el.has_attr("data-value"), (name, el)
+            if el.has_attr("data-computed"):
+                assert el["data-computed"] == "product"
+                product = Decimal(1)
+                for i in ids:
+                    product *= Decimal(kb.claims[i].value)
+                assert Decimal(el["data-value"]) == product, (name, ids)
+                if el.name == "text":
+                    unit = figure_text(ctx, ids[0]).split("\xa0", 1)[1]
+                    assert el.get_text() == f"{fmt.number(product, lang)}\xa0{unit}"
+            else:
+                assert el["data-value"] == fmt.canonical(kb.claims[ids[0]].value), (name, ids)
+                if el.name == "text" and ({"kb-ct-value", "kb-ct-date"} & set(el["class"])):
+                    assert el.get_text() == figure_text(ctx, ids[0]), (lang, name, el.get_text())
+            seen += 1
+    assert seen > 100
+
+
+def test_benchmark_charts_show_both_systems_for_every_model_or_say_what_is_missing(site):
+    kb = site.kb
+    for lang, path, name, fig in _charts(site):
+        if not name.startswith("benchmark-"):
+            continue
+        metric = name[len("benchmark-"):]
+        shown = {el["data-claim"] for el in fig.select("svg path[data-claim]")}
+        for cid, c in kb.claims.items():
+            if (c.metric == metric and "benchmark" in c.tags and c.conditions.model and c.conditions.benchmark
+                    and c.status not in ("superseded", "retracted")):
+                assert cid in shown, (lang, name, cid)
+        if metric == "tps-per-kw-at-baseline-best-tbt":
+            missing = fig.select("svg text.kb-ct-missing")
+            assert len(missing) == 2
+            assert all(kb.claims[t["data-claim"]].metric == "speedup" for t in missing)
+
+
+def test_the_cumulative_wait_is_labelled_an_illustration_built_from_the_step_count_claim(site):
+    kb = site.kb
+    steps = [i for i, c in kb.claims.items() if c.metric == "step-count"]
+    for lang, path, name, fig in _charts(site):
+        if name != "task-cumulative-wait":
+            continue
+        assert "kb-chart-illustration" in fig["class"]
+        banner = fig.select_one("svg text.kb-ct-banner").get_text()
+        assert banner == {"en": "Illustration, not a measurement", "zh": "示意，不是实测"}[lang]
+        totals = fig.select("svg text[data-computed]")
+        assert len(totals) == 6
+        assert all(t["data-claim"].split()[1] == steps[0] for t in totals)
+        n = int(kb.claims[steps[0]].value)
+        for t in totals:
+            cid = t["data-claim"].split()[0]
+            segments = fig.select(f'svg path.kb-seg[data-claim="{cid}"]')
+            assert len(segments) == n
+
+
+def test_the_timeline_marks_every_dated_claim_at_its_stated_precision(site):
+    kb = site.kb
+    dated = {i for i, c in kb.claims.items() if isinstance(c.value, str) and c.status not in ("superseded", "retracted")}
+    for lang, path, name, fig in _charts(site):
+        if name != "timeline":
+            continue
+        marks = {el["data-claim"]: el for el in fig.select("svg path.kb-mark")}
+        assert set(marks) == dated
+        for cid, el in marks.items():
+            parts = len(kb.claims[cid].value.split("-"))
+            assert el["data-precision"] == ("year", "month", "day")[parts - 1]
+
+
+def test_chinese_charts_are_in_chinese(site):
+    for lang, path, name, fig in _charts(site):
+        text = fig.select_one("svg").get_text()
+        has_cjk = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+        assert has_cjk == (lang == "zh"), (lang, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rendering_is_deterministic(site, lang):
+    ctx = Ctx(site.kb, lang, "benchmarks/")
+    first = {name: charts.chart(ctx, name) for name in PAGES["benchmarks/"] + ["timeline"]}
+    charts._cache.clear()
+    again = {name: charts.chart(ctx, name) for name in first}
+    assert first == again
+    for svg in first.values():
+        assert "DejaVu" not in svg and "Matplotlib" not in svg and "<metadata" not in svg
+
+
+def test_chart_text_is_escaped(site):
+    from render import svgchart
+
+    cv = svgchart.Canvas(40)
+    cv.text(cv.page, 0, 20, '<script>alert(1)</script> {{ config }} [x](javascript:y)', claim="a\"b")
+    out = cv.svg("t", "<b>t</b>", "d")
+    assert "<script" not in out and "{{" not in out and "](" not in out and 'data-claim="a"b"' not in out
