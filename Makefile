@@ -5,8 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.package-lock.json
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup check build serve test schemas urls clean
+.PHONY: setup check build serve test browser-deps schemas urls clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +27,24 @@ build: check
 serve: check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
-test: check
+# The browser tests (tests/test_browser_*.py) need a Chromium, CJK fonts, and axe-core from
+# package-lock.json. Each is installed only when missing (apt-get as root, or through sudo).
+browser-deps:
+	@missing=""; \
+	[ -n "$$KB_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 \
+		|| missing="chromium"; \
+	fc-list :lang=zh family 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages for the browser tests:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends $$missing >/dev/null; \
+	fi
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+test: check browser-deps $(NODE_STAMP)
 	$(BIN)/pytest
 
 schemas: setup
@@ -36,4 +55,4 @@ urls: build
 	$(BIN)/python -m render.cite_urls --site site --list published-urls.txt
 
 clean:
-	rm -rf site $(VENV) .pytest_cache
+	rm -rf site $(VENV) .pytest_cache node_modules test-output

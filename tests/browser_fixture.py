@@ -1,0 +1,163 @@
+"""A real browser on the built site: Chromium driven by Playwright, the site served on 127.0.0.1.
+
+Use it with ``from browser_fixture import browser, served, visit`` (plus ``site``
+from site_fixture).  ``make test`` installs what it needs: Debian's ``chromium``
+and ``fonts-noto-cjk`` and, from package-lock.json, axe-core in node_modules/.
+A missing browser is a failure, not a skip.
+
+Every page opened through :func:`visit` is watched: a console error, a failed
+request, or any request that leaves the local server fails the test that opened
+it (requests elsewhere are blocked, so nothing is fetched).
+"""
+from __future__ import annotations
+
+import atexit
+import functools
+import http.server
+import os
+import shutil
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from site_fixture import ROOT, site  # noqa: F401  (fixture)
+
+OUTPUT = ROOT / "test-output"
+SCREENSHOTS = OUTPUT / "screenshots"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-default-apps", "--disable-extensions", "--disable-dev-shm-usage"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def chromium_path() -> str:
+    """Debian's Chromium (or KB_CHROMIUM, or a Chrome on PATH); fail with the command that installs it."""
+    forced = os.environ.get("KB_CHROMIUM")
+    candidates = [forced] if forced else ["/usr/bin/chromium"]
+    candidates += [shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")]
+    for c in candidates:
+        if c and Path(c).is_file():
+            return c
+    pytest.fail("no Chromium found: `make test` installs Debian's chromium package (or set KB_CHROMIUM)")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+# One server and one browser per session, however many modules import these fixtures: they are
+# kept in this module, not in pytest's per-module fixture definitions, and closed when Python exits.
+_SHARED: dict = {}
+
+
+def _close():
+    if "browser" in _SHARED:
+        _SHARED.pop("browser").close()
+        _SHARED.pop("playwright").stop()
+    if "server" in _SHARED:
+        server = _SHARED.pop("server")
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    """The built site on a free port of 127.0.0.1, served from a thread; its base url."""
+    if _SHARED.get("root") != site.root:
+        if "server" in _SHARED:
+            _SHARED.pop("server").shutdown()
+        handler = functools.partial(_Quiet, directory=str(site.root))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        _SHARED.update(server=server, root=site.root, base=f"http://127.0.0.1:{server.server_address[1]}/")
+        atexit.register(_close)
+    return _SHARED["base"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if "browser" not in _SHARED:
+        from playwright.sync_api import sync_playwright
+
+        pw = sync_playwright().start()
+        _SHARED["playwright"] = pw
+        _SHARED["browser"] = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        atexit.register(_close)
+    return _SHARED["browser"]
+
+
+@dataclass
+class Watch:
+    """What went wrong while a page was open."""
+    base: str
+    console: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return ([f"console error: {m}" for m in self.console] + [f"failed request: {u}" for u in self.failed]
+                + [f"third-party request: {u}" for u in self.foreign])
+
+
+def _local(url: str, base: str) -> bool:
+    u, b = urlsplit(url), urlsplit(base)
+    return u.scheme in ("data", "blob", "about") or (u.scheme, u.netloc) == (b.scheme, b.netloc)
+
+
+@pytest.fixture
+def visit(browser, served):
+    """``visit(path, viewport=DESKTOP, touch=False)`` opens a page in a fresh context; checks it at teardown."""
+    contexts, watches = [], []
+
+    def open_page(path: str = "", viewport: dict = DESKTOP, touch: bool = False, lang: str = "en-GB"):
+        ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, locale=lang,
+                                  device_scale_factor=1, reduced_motion="reduce")
+        contexts.append(ctx)
+        watch = Watch(served)
+        watches.append(watch)
+
+        def route(r):
+            if _local(r.request.url, served):
+                r.continue_()
+            else:
+                watch.foreign.append(r.request.url)
+                r.abort()
+
+        ctx.route("**/*", route)
+        page = ctx.new_page()
+        page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))
+        page.on("pageerror", lambda e: watch.console.append(str(e)))
+        page.on("requestfailed", lambda r: _local(r.url, served) and watch.failed.append(f"{r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and watch.failed.append(f"{r.url} ({r.status})"))
+        page.watch = watch
+        if path is not None:
+            page.goto(served + path)
+        return page
+
+    yield open_page
+    problems = [p for w in watches for p in w.problems()]
+    for ctx in contexts:
+        ctx.close()
+    assert problems == [], "\n".join(problems)
+
+
+# Long tables and lists repeat one row's markup hundreds of times; axe checks the first rows of each.
+AXE_SAMPLE = [["article tbody tr:nth-child(n+21)"], ["article li:nth-child(n+21)"]]
+
+
+def run_axe(page) -> list[dict]:
+    """axe-core's violations on the open page (the rules it runs by default), long tables sampled."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE.relative_to(ROOT)} is missing: `make test` installs it with npm ci")
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async (sample) => {
+        const r = await axe.run({exclude: sample}, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n').slice(0, 3).join(' '))}));
+    }""", AXE_SAMPLE)

@@ -1,0 +1,93 @@
+"""The built site in a real browser: language switching, search, accessibility, screenshots.
+
+Every page visited is checked for console errors, failed requests and requests
+that leave the local server (see browser_fixture.visit).  Screenshots of the main
+page types, at phone and desktop widths in both languages, are kept in
+test-output/screenshots/ for a person to look at.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_fixture import DESKTOP, PHONE, SCREENSHOTS, browser, run_axe, served, visit  # noqa: F401  (fixtures)
+from site_fixture import site  # noqa: F401  (fixture)
+
+# one page of each main type (the same path in each language, under zh/ for Chinese)
+PAGE_TYPES = {
+    "home": "",
+    "benchmarks": "benchmarks/",
+    "claim": "claims/gptoss-peak-tpskw-jalapeno/",
+    "source": "sources/article-002/",
+    "index": "claims/",
+    "timeline": "timeline/",
+}
+SERIOUS = {"serious", "critical"}
+MAX_SHOT_HEIGHT = 4000  # enough to show a page's first screens and its charts
+
+
+def _path(lang: str, path: str) -> str:
+    return path if lang == "en" else f"zh/{path}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_main_pages_have_no_serious_accessibility_violation(visit, lang):
+    found = []
+    page = visit(None)
+    for kind, path in PAGE_TYPES.items():
+        page.goto(page.watch.base + _path(lang, path))
+        for v in run_axe(page):
+            if v["impact"] in SERIOUS:
+                found.append(f"{lang} {kind}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"]))
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_screenshots_of_the_main_page_types(visit, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = visit(None, viewport=viewport, touch=name == "phone")
+        for kind, path in PAGE_TYPES.items():
+            page.goto(page.watch.base + _path(lang, path))
+            page.evaluate("document.fonts.ready")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{lang} {kind} is wider than the {name} screen ({width}px)"
+            height = min(page.evaluate("document.documentElement.scrollHeight"), MAX_SHOT_HEIGHT)
+            page.screenshot(path=str(SCREENSHOTS / f"{lang}-{kind}-{name}.png"), full_page=True,
+                            clip={"x": 0, "y": 0, "width": viewport["width"], "height": height})
+
+
+@pytest.mark.parametrize("path", ["benchmarks/", "claims/gptoss-peak-tpskw-jalapeno/", "sources/article-002/", ""])
+def test_language_switcher_keeps_the_reader_on_the_same_page(visit, path):
+    page = visit(path)
+    page.locator(".md-select button").hover()
+    page.locator('.md-select a[hreflang="zh"]').click()
+    page.wait_for_url(re.compile(re.escape(page.watch.base + "zh/" + path) + "$"))
+    assert page.locator("html").get_attribute("lang") == "zh"
+    page.locator(".md-select button").hover()
+    page.locator('.md-select a[hreflang="en"]').click()
+    page.wait_for_url(re.compile(re.escape(page.watch.base + path) + "$"))
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+def _search(page, term: str) -> list[str]:
+    box = page.locator("#kb-search input").first
+    box.wait_for()
+    box.click()
+    page.keyboard.type(term, delay=20)
+    result = page.locator("#kb-search .pagefind-ui__result-link").first
+    result.wait_for(timeout=15000)
+    return page.eval_on_selector_all("#kb-search .pagefind-ui__result-link", "els => els.map(e => e.pathname)")
+
+
+def test_chinese_search_finds_throughput_on_chinese_pages(visit):
+    page = visit("zh/search/")
+    found = _search(page, "吞吐量")
+    assert found and all(u.startswith("/zh/") for u in found), found
+
+
+def test_english_search_finds_latency_on_english_pages(visit):
+    page = visit("search/")
+    found = _search(page, "latency")
+    assert found and not [u for u in found if u.startswith("/zh/")], found
