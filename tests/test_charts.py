@@ -148,3 +148,12 @@ def test_chart_text_is_escaped(site):
     cv.text(cv.page, 0, 20, '<script>alert(1)</script> {{ config }} [x](javascript:y)', claim="a\"b")
     out = cv.svg("t", "<b>t</b>", "d")
     assert "<script" not in out and "{{" not in out and "](" not in out and 'data-claim="a"b"' not in out
+
+
+def test_wrapped_labels_keep_punctuation_with_its_text():
+    from render.svgchart import wrap
+
+    lines = wrap("语序打乱的新闻稿提到 2026年8月24日（Jalapeño 首批结果公布前一天）的 Hot Chips 大会，并提到登台。", 296, 13)
+    assert "".join(lines).replace(" ", "") == "语序打乱的新闻稿提到2026年8月24日（Jalapeño首批结果公布前一天）的HotChips大会，并提到登台。"
+    assert not [ln for ln in lines if ln[0] in "。，）" or ln[-1] in "（"]
+    assert wrap("OpenAI and Broadcom disclosed Jalapeño on 24 June 2026.", 120, 13)[-1].endswith("2026.")

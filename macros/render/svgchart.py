@@ -83,18 +83,22 @@ def _tokens(text: str) -> list[str]:
 
 
 _NO_START = set("。，、；：？！）》」』”’%·.,;:!?)")
+_NO_END = set("（《「『“‘(")
 
 
 def wrap(text: str, width: float, size: float = FONT) -> list[str]:
     """``text`` in lines no wider than ``width`` (estimated), breaking where each script allows.
 
-    Closing punctuation never starts a line.
+    Closing punctuation never starts a line, nor does an opening bracket end one.
     """
     lines, cur = [], ""
     for tok in _tokens(text):
         if cur and tok[0] not in _NO_START and text_width((cur + tok).rstrip(), size) > width:
+            carry = ""
+            while cur and cur[-1] in _NO_END:  # an opening bracket goes with what it opens
+                carry, cur = cur[-1] + carry, cur[:-1]
             lines.append(cur.rstrip())
-            cur = tok.lstrip()
+            cur = carry + tok.lstrip()
         else:
             cur += tok
     if cur.strip():
