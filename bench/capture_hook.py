@@ -1,0 +1,45 @@
+"""Benchmark hook: record every page as it stands once the data has been rendered into it.
+
+Added only to the configurations bench/sitecfg.py writes for a capture build.  For each
+page it writes ``<capture>/docs/<src_uri>``: the front matter, the Markdown after the macros
+plugin expanded it, and, as a raw HTML block at the end, whatever hooks appended to the
+page's HTML after Markdown (``on_page_content``; see capture_last_hook.py).  Files that hooks write into the site
+after the build (except Pagefind's index) are copied to ``<capture>/_postbuild/``.  The
+captured tree is then built without macros (see bench/sitecfg.py and static_hook.py).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+
+def _out(config) -> Path:
+    return Path(config["extra"]["bench_capture_dir"])
+
+
+@event_priority(-50)  # after mkdocs-static-i18n (50) and mkdocs-macros (0)
+def on_page_markdown(markdown, page, config, files):
+    out = _out(config) / "docs" / page.file.src_uri
+    out.parent.mkdir(parents=True, exist_ok=True)
+    meta = {k: v for k, v in (page.meta or {}).items() if k != "render_macros"}
+    front = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" if meta else ""
+    out.write_text(front + markdown, encoding="utf-8")
+    return markdown
+
+
+@event_priority(1000)  # first: the HTML as Markdown made it (capture_last_hook.py reads it last)
+def on_page_content(html, page, config, files):
+    page.bench_converted = html
+    return html
+
+
+def site_files(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+@event_priority(-150)  # after mkdocs-static-i18n built the other languages (-100), before macros/hooks.py (-200)
+def on_post_build(config):
+    if not config.plugins["i18n"].building:
+        (_out(config) / "_site_before.json").write_text(json.dumps(site_files(Path(config.site_dir))))

@@ -1,0 +1,36 @@
+"""Benchmark hook, the second half of capture_hook.py: what hooks added after Markdown and after the build."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+
+def _out(config) -> Path:
+    return Path(config["extra"]["bench_capture_dir"])
+
+
+@event_priority(-1000)  # last
+def on_page_content(html, page, config, files):
+    before = getattr(page, "bench_converted", html)
+    if html != before:
+        if not html.startswith(before):
+            raise RuntimeError(f"bench capture: a hook changed {page.file.src_uri} inside its HTML, not only after it")
+        with open(_out(config) / "docs" / page.file.src_uri, "a", encoding="utf-8") as f:
+            f.write("\n\n" + html[len(before):].strip("\n") + "\n")
+    return html
+
+
+@event_priority(-1000)  # last: after macros/hooks.py wrote its files and ran Pagefind
+def on_post_build(config):
+    if config.plugins["i18n"].building:
+        return
+    site, out = Path(config.site_dir), _out(config)
+    before = set(json.loads((out / "_site_before.json").read_text()))
+    for p in sorted(site.rglob("*")):
+        rel = p.relative_to(site).as_posix()
+        if p.is_file() and rel not in before and not rel.startswith("pagefind/"):
+            (out / "_postbuild" / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(p, out / "_postbuild" / rel)

@@ -1,0 +1,566 @@
+"""Measure how the evidence base grows, against the budgets in BENCHMARKS.md.
+
+    make bench                                   # everything: several minutes, on 2 cores about 25
+    .venv/bin/python bench/run.py --sizes 1000 --skip-tests     # a quick look
+
+For the real fact base and for synthetic ones of 1,000, 5,000 and 10,000 claims
+(bench/synth.py) it runs, each as a whole process whose wall time, CPU time
+(user + system, children included) and peak resident memory (of the largest
+process in its tree) are read from ``os.wait4``:
+
+* ``kb check`` on the data;
+* the strict build of both languages (``mkdocs build --strict``), then the same
+  pages built without macros (bench/sitecfg.py says how), to give the macros'
+  overhead as a ratio measured in the same run;
+* the test suite, once, as ``make test`` runs it (``.venv/bin/pytest``);
+
+and reads from the built sites their size, what a reader downloads on a first and
+a second visit (bench/weight.py), and what Pagefind fetches for one query
+(bench/search_fetches.mjs, run in Node).  It prints the tables and writes them
+into BENCHMARKS.md between the ``bench:begin``/``bench:end`` markers, leaving the
+prose around them as it is.
+
+The machine is shared: each measurement also records how much CPU other
+processes used while it ran (from /proc/stat), so a slow figure can be told
+from a busy machine.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+import sitecfg  # noqa: E402
+import synth  # noqa: E402
+import weight  # noqa: E402
+
+PY = sys.executable
+BIN = Path(sys.executable).parent
+SIZES = (1000, 5000, 10000)
+QUERIES = (("en", "latency"), ("zh", "吞吐量"))
+PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "mkdocs-macros-plugin", "Markdown",
+            "pymdown-extensions", "Jinja2", "PyYAML", "pydantic", "Babel", "jieba", "pagefind", "pytest")
+MB = 1024 * 1024
+KB = 1024
+
+# Budgets: (key, text).  Figures are compared in run_budgets().
+BUDGETS = {
+    "check_10k": "kb check on 10,000 claims under 5 s",
+    "check_real": "kb check on the real fact base under 1 s",
+    "linear": "build time linear in pages: 10,000 claims at most 11× as long as 1,000",
+    "macros": "macros add at most 15% over the same pages without them",
+    "memory": "build's peak memory under 1 GB at 10,000 claims",
+    "claim_html": "a claim page under 50 KB of HTML",
+    "first_visit": "first visit to any page under 400 KB transferred, nothing from a third party",
+    "search": "what search loads for one query under 1 MB at 10,000 claims",
+}
+
+
+# --- measuring a process ------------------------------------------------------
+
+@dataclass
+class Run:
+    wall: float  # seconds
+    cpu: float  # user + system seconds, children included
+    rss: int  # bytes: peak resident set of the largest process in the tree
+    rc: int
+    others: float  # cores used by other processes meanwhile (average)
+
+    @property
+    def ok(self) -> bool:
+        return self.rc == 0
+
+
+def _machine_busy() -> float:
+    """CPU seconds the whole machine has spent busy since boot."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = v
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(cmd: list[str], *, env: dict, cwd: Path, log: Path) -> Run:
+    busy0, t0 = _machine_busy(), time.monotonic()
+    with open(log, "wb") as out:
+        p = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
+        _, status, ru = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    cpu = ru.ru_utime + ru.ru_stime
+    others = max(0.0, _machine_busy() - busy0 - cpu) / wall if wall > 0 else 0.0
+    return Run(wall, cpu, ru.ru_maxrss * 1024, p.returncode, others)
+
+
+def checked(run: Run, what: str, log: Path) -> Run:
+    if not run.ok:
+        tail = log.read_text(encoding="utf-8", errors="replace")[-3000:]
+        sys.exit(f"bench: {what} failed (exit {run.rc}); log {log}:\n{tail}")
+    return run
+
+
+def env_for(data: Path | None) -> dict:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "macros"), env.get("PYTHONPATH")) if p)
+    env.pop("KB_DATA_DIR", None)
+    if data is not None:
+        env["KB_DATA_DIR"] = str(data)
+    return env
+
+
+def log_line(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+# --- one fact base --------------------------------------------------------------
+
+def mkdocs(cfg: Path, split: Path | None = None) -> list[str]:
+    """The build command; with ``split``, run through bench/peak.py, which writes the Python/Pagefind split there."""
+    wrap = [str(BENCH / "peak.py"), str(split), "-m"] if split else ["-m"]
+    return [PY, *wrap, "mkdocs", "build", "--strict", "-q", "-f", str(cfg)]
+
+
+def build_run(cfg: Path, *, env: dict, work: Path, name: str, label: str) -> dict:
+    """One measured build: the whole tree from os.wait4, and the split from bench/peak.py."""
+    split, log = work / f"{name}.peak.json", work / f"{name}.log"
+    run = checked(measure(mkdocs(cfg, split), env=env, cwd=work, log=log), f"{label} {name}", log)
+    return {**run.__dict__, **json.loads(split.read_text(encoding="utf-8"))}
+
+
+def tree_size(path: Path, under: str = "") -> tuple[int, int]:
+    files = [p for p in (path / under).rglob("*") if p.is_file()] if (path / under).exists() else []
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+_GAP = re.compile(rb">\s+<")
+
+
+def same_pages(a: Path, b: Path) -> tuple[int, int, list[str]]:
+    """How many HTML pages of site ``a`` are the same in ``b`` (whitespace between tags aside; 404.html skipped)."""
+    same, differ = 0, []
+    for p in sorted(a.rglob("*.html")):
+        rel = p.relative_to(a).as_posix()
+        if rel == "404.html":
+            continue
+        q = b / rel
+        if q.is_file() and _GAP.sub(b"><", p.read_bytes()) == _GAP.sub(b"><", q.read_bytes()):
+            same += 1
+        else:
+            differ.append(rel)
+    return same, same + len(differ), differ
+
+
+def builds(label: str, work: Path, data: Path, make_cfg, repeat: int) -> dict:
+    """Full build, capture build, build without macros; figures for the full and the static ones."""
+    env = env_for(data)
+    cfg = make_cfg(work)
+    capture_dir = work / "captured"
+    cap_cfg = make_cfg(work, capture=capture_dir)
+    full_runs, static_runs = [], []
+    log_line(f"{label}: build (full)")
+    full_runs.append(build_run(cfg, env=env, work=work, name="build", label=label))
+    log_line(f"{label}: build capturing pages ({full_runs[0]['wall']:.1f} s)")
+    checked(measure(mkdocs(cap_cfg) + ["-d", str(work / "site-capture")], env=env, cwd=work, log=work / "capture.log"),
+            f"{label} capture build", work / "capture.log")
+    shutil.rmtree(work / "site-capture", ignore_errors=True)
+    static_cfg = sitecfg.static_site(work, capture_dir, cfg)
+    log_line(f"{label}: build without macros")
+    static_runs.append(build_run(static_cfg, env=env, work=work, name="static", label=label))
+    for i in range(1, repeat):
+        log_line(f"{label}: repeat {i + 1} of {repeat}")
+        full_runs.append(build_run(cfg, env=env, work=work, name="build", label=label))
+        static_runs.append(build_run(static_cfg, env=env, work=work, name="static", label=label))
+    site, static_site = work / "site", work / "static-site"
+    pages = len(weight.html_pages(site))
+    same, compared, differ = same_pages(site, static_site)
+    shutil.rmtree(static_site, ignore_errors=True)
+    shutil.rmtree(work / "static-docs", ignore_errors=True)
+    shutil.rmtree(capture_dir, ignore_errors=True)
+    keys = ("wall", "cpu", "rss", "self_rss", "children_rss", "self_cpu", "children_cpu")
+    full = {k: min(r[k] for r in full_runs) for k in keys}  # the best of the runs, figure by figure
+    static = {k: min(r[k] for r in static_runs) for k in keys}
+    return {
+        "full": full, "static": static, "runs": len(full_runs),
+        "others": max(r["others"] for r in full_runs + static_runs),
+        "pages": pages,
+        "site": tree_size(site), "pagefind": tree_size(site, "pagefind"),
+        "same": same, "compared": compared, "differ": differ[:5],
+    }
+
+
+def page_weights(site: Path) -> dict:
+    """First-visit weight of every page: the heaviest, how many are over budget, any third party."""
+    heaviest = ("", 0, 0)
+    over, third, n = 0, set(), 0
+    claim_sizes = []
+    for url in weight.html_pages(site):
+        v = weight.visit(site, url)
+        n += 1
+        third.update(v["third_party"])
+        if v["first"][1] > heaviest[2]:
+            heaviest = (url, v["first"][0], v["first"][1])
+        if v["first"][1] > 400 * KB:
+            over += 1
+        if weight.is_claim_page(url):
+            claim_sizes.append((v["html"][0], url))
+    claim_sizes.sort()
+    return {
+        "pages": n, "heaviest": heaviest, "over_400k": over, "third_party": sorted(third),
+        "claim_max": claim_sizes[-1] if claim_sizes else (0, ""),
+        "claim_median": claim_sizes[len(claim_sizes) // 2] if claim_sizes else (0, ""),
+        "claims": len(claim_sizes),
+    }
+
+
+def search_weight(site: Path, lang: str, term: str, work: Path) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        return {"skipped": "node is not installed"}
+    out = subprocess.run([node, str(BENCH / "search_fetches.mjs"), str(site), lang, term],
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        sys.exit(f"bench: search for {term!r} failed:\n{out.stderr}")
+    found = json.loads(out.stdout)
+    parts = {"code": [], "entry": [], "wasm": [], "index": [], "fragment": [], "other": []}
+    # The browser loads pagefind.js (imported by pagefind-ui.js) and starts pagefind-worker.js,
+    # which does the fetching; Node runs the same code on its main thread.
+    for rel in ("pagefind/pagefind.js", "pagefind/pagefind-worker.js"):
+        if (site / rel).is_file():
+            parts["code"].append((rel, weight.sizes(site / rel)))
+    for rel in found["fetched"]:
+        name = rel.rsplit("/", 1)[-1]
+        kind = ("wasm" if name.startswith("wasm.") else "index" if name.endswith(".pf_index")
+                else "fragment" if name.endswith(".pf_fragment")
+                else "entry" if name.endswith((".pf_meta", "-entry.json")) else "other")
+        parts[kind].append((rel, weight.sizes(site / rel)))
+    sent = {k: sum(s[1] for _, s in v) for k, v in parts.items()}
+    return {"lang": lang, "term": term, "results": found["results"],
+            "files": {k: len(v) for k, v in parts.items()}, "sent": sent, "total": sum(sent.values())}
+
+
+# --- the whole run --------------------------------------------------------------
+
+def machine(commit: str | None) -> dict:
+    cpu = "unknown"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = int(next(line for line in f if line.startswith("MemTotal")).split()[1]) * 1024
+    versions = {}
+    for p in PACKAGES:
+        try:
+            versions[p] = metadata.version(p)
+        except metadata.PackageNotFoundError:
+            versions[p] = "not installed"
+    node = shutil.which("node")
+    node_v = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip() if node else "not installed"
+    if commit is None:
+        git = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        commit = git.stdout.strip() or "unknown"
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        if dirty:
+            commit += f" with uncommitted changes to {len(dirty.splitlines())} tracked files"
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "usable": len(os.sched_getaffinity(0)), "memory": mem,
+        "python": platform.python_version(), "os": platform.platform(), "node": node_v, "versions": versions,
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": commit, "load_start": os.getloadavg(),
+    }
+
+
+def run_all(args) -> dict:
+    work = Path(args.work).resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    res: dict = {"machine": machine(args.commit), "sizes": {}, "args": vars(args)}
+
+    # The real fact base, from copies of data/ and docs/ taken now.
+    real = work / "real"
+    shutil.rmtree(real, ignore_errors=True)
+    real.mkdir()
+    shutil.copytree(ROOT / "data", real / "data")
+    log_line("real: kb check")
+    r = res["real"] = {}
+    check = measure([PY, "-m", "kb.cli", "check", str(real / "data")], env=env_for(None), cwd=ROOT, log=real / "check.log")
+    r["check"] = checked(check, "kb check (real)", real / "check.log").__dict__
+    r["claims"] = len(_claims(real / "data"))
+    r["build"] = builds("real", real, real / "data", sitecfg.real_site, args.repeat)
+    site = real / "site"
+    log_line("real: page weight and search")
+    r["weights"] = page_weights(site)
+    home = {u: weight.visit(site, u) for u in ("", "zh/")}
+    claim_url = r["weights"]["claim_median"][1]
+    pick = {"home (en)": "", "home (zh)": "zh/", "a claim page (median size, en)": claim_url,
+            "the largest claim page": r["weights"]["claim_max"][1], "search page": "search/"}
+    r["visits"] = {}
+    for label, url in pick.items():
+        v = home.get(url) or weight.visit(site, url)
+        r["visits"][label] = {"url": v["url"], "html": v["html"], "first": v["first"], "second": v["second"],
+                              "files": len(v["files"]), "third_party": v["third_party"], "missing": v["missing"]}
+    r["search"] = [search_weight(site, lang, term, real) for lang, term in QUERIES]
+
+    for n in args.sizes:
+        label = f"{n:,} claims"
+        w = work / f"synthetic-{n}"
+        log_line(f"{label}: writing the synthetic fact base")
+        shutil.rmtree(w, ignore_errors=True)
+        counts = synth.generate(n, w)
+        data = w / "data"
+        s = res["sizes"][str(n)] = {"counts": counts}
+        log_line(f"{label}: kb check")
+        s["check"] = checked(measure([PY, "-m", "kb.cli", "check", str(data)], env=env_for(None), cwd=ROOT,
+                                     log=w / "check.log"), f"kb check ({label})", w / "check.log").__dict__
+        s["build"] = builds(label, w, data, sitecfg.synthetic_site, args.repeat)
+        log_line(f"{label}: page weight and search")
+        s["weights"] = page_weights(w / "site")
+        s["search"] = [search_weight(w / "site", lang, term, w) for lang, term in QUERIES]
+        if not args.keep:
+            shutil.rmtree(w, ignore_errors=True)
+
+    if not args.skip_tests:
+        log_line("test suite (.venv/bin/pytest, as make test runs it)")
+        log = work / "pytest.log"
+        t = measure([str(BIN / "pytest")], env=env_for(None), cwd=ROOT, log=log)
+        summary = [ln for ln in log.read_text(encoding="utf-8", errors="replace").splitlines() if re.search(r"\d+ (passed|failed)", ln)]
+        res["tests"] = {**t.__dict__, "summary": summary[-1].strip("= ") if summary else "no summary line"}
+    res["machine"]["load_end"] = os.getloadavg()
+    if not args.keep:
+        shutil.rmtree(real, ignore_errors=True)
+    return res
+
+
+def _claims(data: Path) -> set[str]:
+    ids = set()
+    for f in (data / "claims").glob("*.yml"):
+        ids.update(m.group(1) for m in re.finditer(r"^([a-z0-9][a-z0-9-]*):\s*$", f.read_text(encoding="utf-8"), re.M))
+    return ids
+
+
+# --- reporting ------------------------------------------------------------------
+
+def _s(x: float) -> str:
+    return f"{x:.2f} s" if x < 10 else f"{x:.1f} s"
+
+
+def _mb(b: float) -> str:
+    return f"{b / MB:,.0f} MB" if b >= 10 * MB else f"{b / MB:,.1f} MB"
+
+
+def _kb(b: float) -> str:
+    return f"{b / KB:,.1f} KB"
+
+
+def _table(head: list[str], rows: list[list]) -> str:
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " for _ in head) + "|"]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def _datasets(res: dict):
+    yield "real", f"real ({res['real']['claims']:,} claims)", res["real"]
+    for n, s in res["sizes"].items():
+        yield n, f"{int(n):,} claims", s
+
+
+def budgets(res: dict) -> list[list[str]]:
+    rows = []
+
+    def row(key, measured, ok, margin):
+        rows.append([BUDGETS[key], measured, "met" if ok else "**not met**", margin])
+
+    sizes = res["sizes"]
+    if "10000" in sizes:
+        w = sizes["10000"]["check"]["wall"]
+        row("check_10k", _s(w), w < 5, f"{(5 - w) / 5:+.0%} of the budget to spare" if w < 5 else f"{w / 5 - 1:.0%} over")
+    w = res["real"]["check"]["wall"]
+    row("check_real", _s(w), w < 1, f"{(1 - w):.2f} s to spare" if w < 1 else f"{w - 1:.2f} s over")
+    if "1000" in sizes and "10000" in sizes:
+        a, b = sizes["1000"]["build"], sizes["10000"]["build"]
+        rw, rc, rp = b["full"]["wall"] / a["full"]["wall"], b["full"]["cpu"] / a["full"]["cpu"], b["pages"] / a["pages"]
+        row("linear", f"wall ×{rw:.1f}, CPU ×{rc:.1f} for ×{rp:.1f} pages", max(rw, rc) <= 11,
+            f"CPU per page ×{rc / rp:.2f} of the 1,000-claim build's")
+    worst = max(((d["build"]["full"]["cpu"] / d["build"]["static"]["cpu"] - 1, label) for _, label, d in _datasets(res)))
+    worst_wall = max(d["build"]["full"]["wall"] / d["build"]["static"]["wall"] - 1 for _, _, d in _datasets(res))
+    row("macros", f"at most {worst[0]:+.1%} CPU ({worst[1]}); wall at most {worst_wall:+.1%}", worst[0] <= 0.15,
+        f"{(0.15 - worst[0]) * 100:.1f} points under" if worst[0] <= 0.15 else f"{(worst[0] - 0.15) * 100:.1f} points over")
+    if "10000" in sizes:
+        f = sizes["10000"]["build"]["full"]
+        m = f["rss"]
+        row("memory", f"{_mb(m)} (Python {_mb(f['self_rss'])}, Pagefind {_mb(f['children_rss'])})", m < 1024 * MB, f"{(1024 * MB - m) / MB:,.0f} MB to spare" if m < 1024 * MB
+            else f"{m / (1024 * MB):.1f}× the budget")
+    real_claim = res["real"]["weights"]["claim_max"][0]
+    big = max([real_claim] + [s["weights"]["claim_max"][0] for s in sizes.values()])
+    row("claim_html", f"largest {_kb(real_claim)} (real), {_kb(big)} (any size)", big < 50 * KB,
+        f"{_kb(50 * KB - big)} to spare" if big < 50 * KB else f"{_kb(big - 50 * KB)} over")
+    rw = res["real"]["weights"]
+    third = rw["third_party"]
+    row("first_visit", f"heaviest page {_kb(rw['heaviest'][2])} (real, /{rw['heaviest'][0]}); third-party: {len(third)}",
+        rw["heaviest"][2] < 400 * KB and not third,
+        f"{_kb(400 * KB - rw['heaviest'][2])} to spare" if rw["heaviest"][2] < 400 * KB else
+        f"{rw['over_400k']} pages over")
+    if "10000" in sizes:
+        t = max(q["total"] for q in sizes["10000"]["search"] if "total" in q)
+        row("search", _kb(t), t < MB, f"{_kb(MB - t)} to spare" if t < MB else f"{_kb(t - MB)} over")
+    return rows
+
+
+def report(res: dict) -> str:
+    m = res["machine"]
+    out = []
+    out.append("### Machine and run\n")
+    out.append(_table(["", ""], [
+        ["CPU", f"{m['cpu']}, {m['cores']} cores ({m['usable']} usable)"],
+        ["memory", f"{m['memory'] / (1024 ** 3):.1f} GiB"],
+        ["system", m["os"]],
+        ["Python", m["python"]],
+        ["Node.js", m["node"]],
+        ["packages", ", ".join(f"{k} {v}" for k, v in m["versions"].items())],
+        ["date", m["date"]],
+        ["commit", m["commit"]],
+        ["load average (1, 5, 15 min)", f"start {' / '.join(f'{x:.2f}' for x in m['load_start'])}; "
+                                        f"end {' / '.join(f'{x:.2f}' for x in m.get('load_end', m['load_start']))}"],
+        ["runs per build", f"{res['args']['repeat']} (the best of them is shown)"],
+    ]))
+    out.append("\n### Budgets\n")
+    out.append(_table(["budget", "measured", "verdict", "margin"], budgets(res)))
+
+    out.append("\n### `kb check`\n")
+    rows = []
+    for _, label, d in _datasets(res):
+        c = d["check"]
+        rows.append([label, _s(c["wall"]), _s(c["cpu"]), _mb(c["rss"]), f"{c['others']:.2f}"])
+    out.append(_table(["data", "wall", "CPU", "peak memory", "other processes (cores)"], rows))
+
+    out.append("\n### Build (`mkdocs build --strict`, both languages, Pagefind included)\n")
+    rows = []
+    for _, label, d in _datasets(res):
+        b = d["build"]
+        f = b["full"]
+        rows.append([label, f"{b['pages']:,}", _s(f["wall"]), _s(f["cpu"]), _s(f["self_cpu"]), _s(f["children_cpu"]),
+                     f"{f['wall'] * 1000 / b['pages']:.1f}", f"{f['cpu'] * 1000 / b['pages']:.1f}",
+                     _mb(f["rss"]), _mb(f["self_rss"]), _mb(f["children_rss"]), f"{b['others']:.2f}"])
+    out.append(_table(["data", "pages", "wall", "CPU", "of which Python", "of which Pagefind", "ms/page (wall)",
+                       "ms/page (CPU)", "peak memory", "Python's peak", "Pagefind's peak",
+                       "other processes (cores, at most)"], rows))
+
+    out.append("\n### The macros' overhead: the same pages built without them\n")
+    rows = []
+    for _, label, d in _datasets(res):
+        b = d["build"]
+        f, s = b["full"], b["static"]
+        rows.append([label, _s(f["wall"]), _s(s["wall"]), f"{f['wall'] / s['wall'] - 1:+.1%}",
+                     _s(f["cpu"]), _s(s["cpu"]), f"{f['cpu'] / s['cpu'] - 1:+.1%}",
+                     f"{f['self_cpu'] / s['self_cpu'] - 1:+.1%}", _mb(s["self_rss"]),
+                     f"{b['same']:,} of {b['compared']:,}"])
+    out.append(_table(["data", "wall with macros", "without", "overhead (wall)", "CPU with macros", "without",
+                       "overhead (CPU)", "overhead (Python's CPU only)", "Python's peak without macros",
+                       "pages identical"], rows))
+    if "1000" in res["sizes"]:
+        base = res["sizes"]["1000"]["build"]
+        rows = []
+        for n, label, d in _datasets(res):
+            if n == "real":
+                continue
+            b = d["build"]
+            rows.append([label, f"×{b['pages'] / base['pages']:.2f}", f"×{b['full']['wall'] / base['full']['wall']:.2f}",
+                         f"×{b['full']['cpu'] / base['full']['cpu']:.2f}"])
+        out.append("\nGrowth against 1,000 claims:\n")
+        out.append(_table(["data", "pages", "wall", "CPU"], rows))
+
+    out.append("\n### Built site\n")
+    rows = []
+    for _, label, d in _datasets(res):
+        b, wgt = d["build"], d["weights"]
+        rows.append([label, _mb(b["site"][0]), f"{b['site'][1]:,}", _mb(b["pagefind"][0]), f"{b['pagefind'][1]:,}",
+                     _kb(wgt["claim_median"][0]), _kb(wgt["claim_max"][0]),
+                     f"{_kb(wgt['heaviest'][2])} (/{wgt['heaviest'][0]})", f"{wgt['over_400k']:,}",
+                     len(wgt["third_party"])])
+    out.append(_table(["data", "site", "files", "of which Pagefind", "files", "claim page HTML (median)",
+                       "(largest)", "heaviest first visit (compressed)", "pages over 400 KB on first visit",
+                       "third-party addresses"], rows))
+
+    out.append("\n### What a reader downloads (real site)\n")
+    rows = []
+    for label, v in res["real"]["visits"].items():
+        rows.append([label, f"`{v['url']}`", f"{_kb(v['html'][0])} / {_kb(v['html'][1])}",
+                     f"{_kb(v['first'][0])} / {_kb(v['first'][1])}", str(v["files"]),
+                     f"{_kb(v['second'][0])} / {_kb(v['second'][1])}", len(v["third_party"])])
+    out.append(_table(["page", "address", "HTML (raw / compressed)", "first visit (raw / compressed)", "files",
+                       "second visit (raw / compressed)", "third-party"], rows))
+
+    out.append("\n### What search loads for one query\n")
+    rows = []
+    for _, label, d in _datasets(res):
+        for q in d["search"]:
+            if "skipped" in q:
+                rows.append([label, "", q["skipped"], "", "", "", "", "", ""])
+                continue
+            f, s = q["files"], q["sent"]
+            rows.append([label, f"{q['term']} ({q['lang']})", f"{q['results']:,}", _kb(s["code"]),
+                         _kb(s["entry"]), _kb(s["wasm"]), f"{f['index']} · {_kb(s['index'])}",
+                         f"{f['fragment']} · {_kb(s['fragment'])}", _kb(q["total"])])
+    out.append(_table(["data", "query", "results", "code (pagefind.js + worker)", "entry + metadata", "wasm",
+                       "index chunks", "result fragments (first 5)", "total"], rows))
+
+    if "tests" in res:
+        t = res["tests"]
+        out.append("\n### Test suite (`.venv/bin/pytest`, real site)\n")
+        out.append(_table(["wall", "CPU", "peak memory", "result", "other processes (cores)"],
+                          [[_s(t["wall"]), _s(t["cpu"]), _mb(t["rss"]), t["summary"], f"{t['others']:.2f}"]]))
+    return "\n".join(out) + "\n"
+
+
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+
+def write_report(text: str, path: Path) -> None:
+    doc = path.read_text(encoding="utf-8") if path.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
+    if BEGIN not in doc or END not in doc:
+        doc += f"\n{BEGIN}\n{END}\n"
+    head, rest = doc.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(f"{head}{BEGIN}\n<!-- written by bench/run.py; edit the text around it, not inside -->\n\n"
+                    f"{text}\n{END}{tail}", encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", type=int, nargs="*", default=list(SIZES), help="synthetic fact base sizes, in claims")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each build (the best is reported)")
+    ap.add_argument("--skip-tests", action="store_true", help="do not run the test suite")
+    ap.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "kb-bench"),
+                    help="folder for synthetic data and built sites")
+    ap.add_argument("--keep", action="store_true", help="keep the built sites")
+    ap.add_argument("--out", default=str(ROOT / "BENCHMARKS.md"), help="the report to update ('-' prints only)")
+    ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--commit", help="the commit measured, when the tree is not a git checkout")
+    args = ap.parse_args(argv)
+    res = run_all(args)
+    text = report(res)
+    print(text)
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=1, default=str), encoding="utf-8")
+    if args.out != "-":
+        write_report(text, Path(args.out))
+        log_line(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+// What Pagefind fetches for one query, the way the browser's search does, read from disk.
+// usage: node search_fetches.mjs SITE_DIR LANG TERM [SHOWN]
+//   -> JSON {term, lang, results, fetched: [site-relative paths, in order]}
+// SHOWN (default 5, Pagefind UI's page size) results have their fragments loaded, as the UI shows them.
+// Network access is refused: only files under SITE_DIR are read.
+import { readFile } from "node:fs/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+const [site, lang, term, shownArg] = process.argv.slice(2);
+const shown = Number(shownArg || 5);
+const root = path.resolve(site);
+const fetched = [];
+globalThis.document = { querySelector: () => ({ getAttribute: () => lang }), currentScript: null };
+globalThis.fetch = async (url) => {
+  const u = new URL(url);
+  if (u.protocol !== "file:") throw new Error("network access refused: " + url);
+  const file = fileURLToPath(u);
+  fetched.push(path.relative(root, file));
+  return new Response(await readFile(file));
+};
+const pf = await import(pathToFileURL(root + "/pagefind/pagefind.js").href);
+await pf.options({ basePath: pathToFileURL(root + "/pagefind/").href, baseUrl: "/" });
+await pf.init();
+const r = await pf.search(term);
+await Promise.all(r.results.slice(0, shown).map((x) => x.data()));
+console.log(JSON.stringify({ term, lang, results: r.results.length, fetched }));

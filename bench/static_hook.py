@@ -1,0 +1,39 @@
+"""Benchmark hook for the same pages built without macros (see bench/sitecfg.py).
+
+Everything that puts data into pages is gone: the pages are plain files captured from a
+build with macros (bench/capture_hook.py).  What macros/hooks.py does that puts no data
+into a page's content is kept: its ``on_config``, ``on_page_context``,
+``on_template_context``, ``on_env`` and ``on_post_page``, when it has them.  After the
+build, the files macros/hooks.py wrote into the site are copied from the capture, and
+Pagefind indexes the site as macros/hooks.py has it do.
+"""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+_spec = importlib.util.spec_from_file_location("kb_site_hooks", Path(__file__).resolve().parent.parent / "macros" / "hooks.py")
+_hooks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_hooks)
+for _name in ("on_config", "on_page_context", "on_template_context", "on_env", "on_post_page"):
+    if hasattr(_hooks, _name):
+        globals()[_name] = getattr(_hooks, _name)
+
+
+@event_priority(-200)
+def on_post_build(config):
+    if config.plugins["i18n"].building:
+        return
+    captured = Path(config["extra"]["bench_postbuild_dir"])
+    if captured.is_dir():
+        shutil.copytree(captured, config.site_dir, dirs_exist_ok=True)
+    result = subprocess.run([sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
