@@ -66,16 +66,31 @@ def canonical(value) -> str:
     return canonical_number(value)
 
 
+# Babel parses the pattern and walks the locale on every call; a page shows the same
+# figures and counts many times over (tables, badges, back links), so each text is
+# made once per build.  Keyed by the value's text, which keeps its stated decimals
+# (Decimal("1.80") == Decimal("1.8"), but they are written differently).
+_NUMBERS: dict[tuple, str] = {}
+
+
 def number(value, lang: str) -> str:
     """A number formatted for ``lang`` with exactly its stated decimals."""
-    places = decimals(value)
-    pattern = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(value, format=pattern, locale=LOCALES[lang])
+    key = (type(value), str(value), lang)
+    text = _NUMBERS.get(key)
+    if text is None:
+        places = decimals(value)
+        pattern = "#,##0" + ("." + "0" * places if places else "")
+        text = _NUMBERS[key] = format_decimal(value, format=pattern, locale=LOCALES[lang])
+    return text
 
 
 def integer(n: int, lang: str) -> str:
     """A count (of claims, sources...) for ``lang``."""
-    return format_decimal(n, format="#,##0", locale=LOCALES[lang])
+    key = (int, str(n), lang)
+    text = _NUMBERS.get(key)
+    if text is None:
+        text = _NUMBERS[key] = format_decimal(n, format="#,##0", locale=LOCALES[lang])
+    return text
 
 
 def number_range(lo, hi, lang: str) -> str:
@@ -89,10 +104,16 @@ def parse_date(text: str) -> tuple[dt.date, int]:
     return dt.date(*filled), len(parts)
 
 
+_DATES: dict[tuple[str, str], str] = {}
+
+
 def date(text: str, lang: str) -> str:
     """A date text formatted for ``lang`` at the precision it was stated."""
-    day, parts = parse_date(text)
-    return format_date(day, format=DATE_PATTERNS[lang][parts], locale=LOCALES[lang])
+    out = _DATES.get((text, lang))
+    if out is None:
+        day, parts = parse_date(text)
+        out = _DATES[(text, lang)] = format_date(day, format=DATE_PATTERNS[lang][parts], locale=LOCALES[lang])
+    return out
 
 
 def date_range(lo: str, hi: str, lang: str) -> str:

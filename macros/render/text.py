@@ -17,14 +17,17 @@ import re
 
 from kb.prose import PLACEHOLDER, kind_of
 
-_SPECIAL = re.compile(r"[\\`*_\[\]()\{\}#!|~^=+:<>&\"'$%@]")
+_SPECIAL = "\\`*_[](){}#!|~^=+:<>&\"'$%@"
+_REFS = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}  # str.translate: a third of a regex's time
 _NEWLINES = re.compile(r"\s*\n\s*")
 
 
 def escape(text: str) -> str:
     """Contributor text as inert HTML: no tag, no Markdown, no template survives."""
-    text = _NEWLINES.sub(" ", str(text))
-    return _SPECIAL.sub(lambda m: f"&#{ord(m.group(0))};", text)
+    text = str(text)
+    if "\n" in text:
+        text = _NEWLINES.sub(" ", text)
+    return text.translate(_REFS)
 
 
 def escape_lines(text: str) -> str:
