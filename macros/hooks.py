@@ -122,7 +122,7 @@ def on_page_content(html, page, config, files):
     """The evidence-tier legend, on every page that shows a figure."""
     if 'class="kb-figure"' not in html:
         return html
-    kb = kbcache.open_kb(kbcache.data_dir(config.config_file_path))
+    kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
     return html + provenance.tier_legend(Ctx(kb, _page_lang(page, config), page.url))
 
 
