@@ -161,7 +161,8 @@ def _accessed(style: str, lang: str) -> str:
 
 
 def _with_date(text: str, style: str, lang: str) -> str:
-    return escape(text).replace(escape(fmt_cite.ACCESSED), _accessed(style, lang))
+    out, mark = escape(text), escape(fmt_cite.ACCESSED)
+    return out.replace(mark, _accessed(style, lang)) if mark in out else out  # most lines carry no date
 
 
 def _code(text: str, style: str, lang: str) -> str:

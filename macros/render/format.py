@@ -27,6 +27,7 @@ import datetime as dt
 import math
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from babel import Locale
 from babel.dates import format_date
@@ -125,6 +126,7 @@ def _outward(x: Fraction, quantum: Fraction, up: bool) -> Fraction:
     return (math.ceil(steps) if up else math.floor(steps)) * quantum
 
 
+@lru_cache(maxsize=None)  # exact Fractions as keys; each derived figure is shown on several pages
 def computed_bounds(lo: Fraction, hi: Fraction) -> tuple[Decimal, Decimal]:
     """A computed interval widened outward to three significant figures, as Decimals."""
     biggest = max(abs(lo), abs(hi))
