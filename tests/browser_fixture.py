@@ -39,7 +39,7 @@ def chromium_path() -> str:
     """Debian's Chromium (or KB_CHROMIUM, or a Chrome on PATH); fail with the command that installs it."""
     forced = os.environ.get("KB_CHROMIUM")
     candidates = [forced] if forced else ["/usr/bin/chromium"]
-    candidates += [shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")]
+    candidates += [shutil.which(n) for n in ("chromium", "google-chrome", "google-chrome-stable", "chromium-browser")]
     for c in candidates:
         if c and Path(c).is_file():
             return c
