@@ -130,3 +130,18 @@ def _write_provenance(config):
     """One JSON per language with each claim's provenance, which kb.js loads when a reader reaches for a figure."""
     kb = kbcache.open_kb(kbcache.data_dir(config.config_file_path))
     provenance.write(config.site_dir, kb, _i18n(config).build_languages)
+
+
+@event_priority(-500)  # after every other plugin's on_post_page; MkDocs writes the page right after
+def on_post_page(output, page, config):
+    """Let go of a page's Markdown and HTML body once its output exists.
+
+    MkDocs keeps every page to the end of the build, and mkdocs-static-i18n builds the
+    second language inside the first: without this, the text of every page of both
+    languages stays in memory (about half a gigabyte more at 10,000 claims).  Nothing
+    reads a page's body after this event; its title and table of contents stay.
+    """
+    page.markdown = page.content = ""  # not None: MkDocs reads a page's title as None while its Markdown is
+    if page.file.abs_src_path is None:  # a page generated from data: its File holds the Markdown too
+        page.file.content_string = ""
+    return output
