@@ -548,14 +548,19 @@ def main(argv=None) -> int:
                     help="folder for synthetic data and built sites")
     ap.add_argument("--keep", action="store_true", help="keep the built sites")
     ap.add_argument("--out", default=str(ROOT / "BENCHMARKS.md"), help="the report to update ('-' prints only)")
-    ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--json", help="where to save the raw figures (default: WORK/results.json)")
     ap.add_argument("--commit", help="the commit measured, when the tree is not a git checkout")
+    ap.add_argument("--from-json", help="write the report from figures saved by an earlier run (--json)")
     args = ap.parse_args(argv)
-    res = run_all(args)
+    if args.from_json:
+        res = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+    else:
+        res = run_all(args)
+        saved = Path(args.json or Path(args.work) / "results.json")
+        saved.write_text(json.dumps(res, indent=1, default=str), encoding="utf-8")
+        log_line(f"figures saved in {saved}")
     text = report(res)
     print(text)
-    if args.json:
-        Path(args.json).write_text(json.dumps(res, indent=1, default=str), encoding="utf-8")
     if args.out != "-":
         write_report(text, Path(args.out))
         log_line(f"wrote {args.out}")
