@@ -393,8 +393,8 @@ def budgets(res: dict) -> list[list[str]]:
     if "1000" in sizes and "10000" in sizes:
         a, b = sizes["1000"]["build"], sizes["10000"]["build"]
         rw, rc, rp = b["full"]["wall"] / a["full"]["wall"], b["full"]["cpu"] / a["full"]["cpu"], b["pages"] / a["pages"]
-        row("linear", f"wall ×{rw:.1f}, CPU ×{rc:.1f} for ×{rp:.1f} pages", max(rw, rc) <= 11,
-            f"CPU per page ×{rc / rp:.2f} of the 1,000-claim build's")
+        row("linear", f"CPU ×{rc:.1f} (wall ×{rw:.1f}) for ×{rp:.1f} pages", rc <= 11,
+            f"CPU per page ×{rc / rp:.2f} of the 1,000-claim build's")  # wall follows the others' load
     worst = max(((d["build"]["full"]["cpu"] / d["build"]["static"]["cpu"] - 1, label) for _, label, d in _datasets(res)))
     worst_wall = max(d["build"]["full"]["wall"] / d["build"]["static"]["wall"] - 1 for _, _, d in _datasets(res))
     row("macros", f"at most {worst[0]:+.1%} CPU ({worst[1]}); wall at most {worst_wall:+.1%}", worst[0] <= 0.15,
