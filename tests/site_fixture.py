@@ -1,24 +1,42 @@
 """The built site, once per test session, for any test that reads HTML.
 
 Use it from a test module with ``from site_fixture import site`` (and
-``hostile_site`` for a build whose data holds hostile text).  Each fixture runs
-``mkdocs build --strict`` once into a temporary folder and hands back a
-:class:`Site`: its folder, the fact base it was built from, and a cached HTML
-parser per page.
+``hostile_site`` for a build whose data holds hostile text).  Each fixture hands
+back a :class:`Site`: its folder, the fact base it was built from, and parsed
+pages cached for the whole session (``soup`` for BeautifulSoup, ``tree`` for
+lxml, ``corpus`` for the figure-integrity checks).
+
+A session builds each site at most once, however many modules import the
+fixture: builds are kept in this module, not in pytest's per-module fixture
+definitions.  When the first one is asked for, every build the collected tests
+will need is started at once (``mkdocs build --strict -d <tmp>``, one process
+each), so they run side by side instead of one after another:
+
+* ``site``: the real data;
+* ``hostile_site``: the real data plus records whose text tries to inject markup
+  and templates (``HOSTILE_FILES``), plus whatever files test modules add
+  through :data:`HOSTILE_EXTRAS` (the render cases of tests/test_hostile.py);
+* any build a test module registers with :func:`register_build` (the planted
+  faults of tests/test_planted_faults.py).
 
 The data is ``data/`` (or ``KB_DATA_DIR`` when set, which the build honours too).
 """
 from __future__ import annotations
 
+import atexit
 import os
+import posixpath
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Callable
 
+import lxml.html
 import pytest
 from bs4 import BeautifulSoup
 
@@ -34,12 +52,20 @@ def data_dir() -> Path:
     return Path(forced) if forced else ROOT / "data"
 
 
-def build_site(out: Path, data: Path) -> float:
+def _build_command(out: Path, config: Path) -> list[str]:
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)]
+
+
+def _build_env(data: Path) -> dict:
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_DATA_DIR=str(data))
+
+
+def build_site(out: Path, data: Path, config: Path | None = None) -> float:
     """Build the site from ``data`` into ``out``; return the seconds it took."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_DATA_DIR=str(data))
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)]
+    config = config or ROOT / "mkdocs.yml"
     start = time.monotonic()
-    result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    result = subprocess.run(_build_command(out, config), cwd=config.parent, env=_build_env(data),
+                            capture_output=True, text=True)
     if result.returncode != 0:
         raise AssertionError(f"mkdocs build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return time.monotonic() - start
@@ -50,11 +76,27 @@ class Site:
     root: Path
     data: Path
     seconds: float
-    _soups: dict = field(default_factory=dict)
+    docs: Path = ROOT / "docs"
+    # Parsed pages stay out of repr: pytest prints a failing test's arguments, and the repr of
+    # hundreds of parsed pages took minutes per failure.
+    _soups: dict = field(default_factory=dict, repr=False)
+    _trees: dict = field(default_factory=dict, repr=False)
 
     @cached_property
     def kb(self) -> KnowledgeBase:
         return KnowledgeBase.open(self.data)
+
+    @cached_property
+    def facts(self):
+        """The data read independently of the engine (tests/integrity/facts.py)."""
+        from integrity.facts import Facts
+        return Facts(self.data)
+
+    @cached_property
+    def corpus(self):
+        """Every page parsed once into what the figure-integrity checks read (tests/integrity/html.py)."""
+        from integrity.html import Corpus
+        return Corpus(self.root)
 
     def prefix(self, lang: str) -> str:
         return "" if lang == "en" else f"{lang}/"
@@ -77,8 +119,14 @@ class Site:
             self._soups[url] = BeautifulSoup(self.file(url).read_text(encoding="utf-8"), "lxml")
         return self._soups[url]
 
-    def html_pages(self) -> list[str]:
-        """Every page's site-relative url (directory style), search bundle excluded."""
+    def tree(self, url: str):
+        """The page as an lxml tree (parsed once; many times faster than ``soup`` for whole-site scans)."""
+        if url not in self._trees:
+            self._trees[url] = lxml.html.document_fromstring(self.file(url).read_text(encoding="utf-8"))
+        return self._trees[url]
+
+    @cached_property
+    def _pages(self) -> list[str]:
         out = []
         for p in sorted(self.root.rglob("*.html")):
             rel = p.relative_to(self.root).as_posix()
@@ -87,9 +135,12 @@ class Site:
             out.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
         return out
 
+    def html_pages(self) -> list[str]:
+        """Every page's site-relative url (directory style), search bundle excluded."""
+        return list(self._pages)
+
     def resolve(self, from_url: str, href: str) -> str:
         """A relative href on page ``from_url`` as a site-relative url, fragment dropped."""
-        import posixpath
         href = href.split("#", 1)[0]
         if not href:
             return from_url
@@ -103,12 +154,89 @@ class Site:
         return rel
 
 
+# --- builds, each once per session, started side by side --------------------------------------------------
+
+@dataclass
+class Recipe:
+    """How to get a build's inputs ready: returns (mkdocs.yml, data folder, docs folder)."""
+    prepare: Callable[[pytest.TempPathFactory], tuple[Path, Path, Path]]
+
+
+@dataclass
+class _Build:
+    out: Path
+    data: Path
+    docs: Path
+    proc: subprocess.Popen
+    log: Path
+    started: float
+    site: Site | None = None
+
+    def wait(self) -> Site:
+        if self.site is None:
+            self.proc.wait()
+            seconds = time.monotonic() - self.started
+            if self.proc.returncode != 0:
+                output = self.log.read_text(encoding="utf-8", errors="replace")
+                raise AssertionError(f"mkdocs build failed ({self.proc.returncode}):\n{output}")
+            self.site = Site(self.out, self.data, seconds, docs=self.docs)
+        return self.site
+
+
+_RECIPES: dict[str, Recipe] = {}
+_BUILDS: dict[str, _Build] = {}
+
+
+def register_build(fixture_name: str, prepare) -> None:
+    """Declare a build that a fixture named ``fixture_name`` will ask for with :func:`built`."""
+    _RECIPES[fixture_name] = Recipe(prepare)
+
+
+_WORK: list[Path] = []
+
+
+def workdir(name: str) -> Path:
+    """A fresh folder for one build's inputs or output.  It lives outside pytest's numbered temporary
+    folders, which another pytest session on the same machine may prune while this one still builds."""
+    if not _WORK:
+        _WORK.append(Path(tempfile.mkdtemp(prefix="kb-site-builds-")))
+        atexit.register(shutil.rmtree, _WORK[0], True)
+    path = _WORK[0] / name
+    path.mkdir()
+    return path
+
+
+def _start(name: str, tmp_path_factory) -> None:
+    if name in _BUILDS:
+        return
+    config, data, docs = _RECIPES[name].prepare(tmp_path_factory)
+    out = workdir(name.replace("_", "-"))
+    log = out.parent / f"{out.name}.log"
+    with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build can never block on it
+        proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data),
+                                stdout=fh, stderr=subprocess.STDOUT)
+    _BUILDS[name] = _Build(out, data, docs, proc, log, time.monotonic())
+
+
+def built(name: str, request) -> Site:
+    """The site of build ``name``, starting every build the session's tests use if none has started."""
+    tmp_path_factory = request.getfixturevalue("tmp_path_factory")
+    wanted = {n for item in request.session.items for n in getattr(item, "fixturenames", ()) if n in _RECIPES}
+    for n in [name] + sorted(wanted - {name}):
+        _start(n, tmp_path_factory)
+    return _BUILDS[name].wait()
+
+
+def _real(tmp_path_factory):
+    return ROOT / "mkdocs.yml", data_dir(), ROOT / "docs"
+
+
+register_build("site", _real)
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Site:
-    out = tmp_path_factory.mktemp("site")
-    data = data_dir()
-    seconds = build_site(out, data)
-    return Site(out, data, seconds)
+def site(request) -> Site:
+    return built("site", request)
 
 
 # --- hostile data -------------------------------------------------------------
@@ -121,7 +249,7 @@ HOSTILE_QUOTE = "<b>粗体</b> {{ config }} [链接](javascript:alert(document.c
 HOSTILE_FILES = {
     "snapshots/hostile.txt": f"前文。{HOSTILE_QUOTE}后文。\n",
     "sources/hostile.yml": f"""\
-hostile-source:
+hostile-site-source:
   kind: blog-post
   name:
     en: {HOSTILE_NAME!r}
@@ -132,7 +260,7 @@ hostile-source:
     taken: "2026-11-01"
 """,
     "entities/hostile.yml": f"""\
-hostile-entity:
+hostile-site-entity:
   kind: concept
   name:
     en: {HOSTILE_NAME!r}
@@ -143,13 +271,13 @@ hostile-entity:
 """,
     "claims/hostile.yml": f"""\
 hostile-claim:
-  subject: hostile-entity
+  subject: hostile-site-entity
   metric: statement
   statement:
     en: {HOSTILE_TEXT!r}
     zh: {HOSTILE_TEXT_ZH!r}
   citations:
-    - source: hostile-source
+    - source: hostile-site-source
       quote: {HOSTILE_QUOTE!r}
       locator: {HOSTILE_NAME!r}
   tier: commentary
@@ -160,15 +288,34 @@ hostile-claim:
 """,
 }
 
+# The records' ids; the entity and source ids differ from the render cases' (tests/hostile), which
+# join them in the same build.
+HOSTILE_IDS = {"claim": "hostile-claim", "entity": "hostile-site-entity", "source": "hostile-site-source"}
+
+# Functions (data folder -> {path under data/: bytes}) that add more hostile records to the same build.
+HOSTILE_EXTRAS: list[Callable[[Path], dict[str, bytes]]] = []
+
+
+def _hostile(tmp_path_factory):
+    data = workdir("hostile-data") / "data"
+    shutil.copytree(data_dir(), data)
+    added = {rel: text.encode("utf-8") for rel, text in HOSTILE_FILES.items()}
+    for extra in HOSTILE_EXTRAS:
+        for rel, raw in extra(data).items():
+            assert rel not in added, f"{rel} is added twice to the hostile build"
+            added[rel] = raw
+    for rel, raw in added.items():
+        target = data / rel
+        assert not target.exists(), f"{rel} already exists in data/"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(raw)
+    return ROOT / "mkdocs.yml", data, ROOT / "docs"
+
+
+register_build("hostile_site", _hostile)
+
 
 @pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory) -> Site:
+def hostile_site(request) -> Site:
     """The site built from the real data plus records whose text tries to inject markup and templates."""
-    data = tmp_path_factory.mktemp("hostile-data") / "data"
-    shutil.copytree(data_dir(), data)
-    for rel, text in HOSTILE_FILES.items():
-        (data / rel).parent.mkdir(parents=True, exist_ok=True)
-        (data / rel).write_text(text, encoding="utf-8")
-    out = tmp_path_factory.mktemp("hostile-site")
-    seconds = build_site(out, data)
-    return Site(out, data, seconds)
+    return built("hostile_site", request)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import resource
-import shutil
 import subprocess
 import sys
 import time
@@ -22,7 +21,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+import site_fixture
 from conftest import MINIMAL, write_data
+from site_fixture import hostile_site  # noqa: F401  (fixture)
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 CASES = yaml.safe_load((HOSTILE / "cases.yml").read_text(encoding="utf-8"))
@@ -141,12 +142,8 @@ BASE_FOR_RENDER = {
 }
 
 
-@pytest.fixture(scope="module")
-def render_site(tmp_path_factory):
-    from site_fixture import Site, build_site, data_dir
-
-    data = tmp_path_factory.mktemp("render-data") / "data"
-    shutil.copytree(data_dir(), data)
+def _render_files(data: Path) -> dict[str, bytes]:
+    """The render cases' records, added to the session's hostile build (site_fixture.hostile_site)."""
     added = {}
     for rel, base_rel in BASE_FOR_RENDER.items():
         added[rel] = MINIMAL[base_rel].encode()
@@ -154,14 +151,15 @@ def render_site(tmp_path_factory):
         for rel, raw in case_files(case, data / "pwned").items():
             folder, name = rel.split("/", 1)
             added[f"{folder}/{case['id']}-{name}"] = raw
-    for rel, raw in added.items():
-        target = data / rel
-        assert not target.exists(), f"{rel} already exists in data/"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(raw)
-    out = tmp_path_factory.mktemp("render-site")
-    seconds = build_site(out, data)
-    return Site(out, data, seconds)
+    return added
+
+
+site_fixture.HOSTILE_EXTRAS.append(_render_files)
+
+
+@pytest.fixture(scope="module")
+def render_site(hostile_site):
+    return hostile_site
 
 
 def _text(soup) -> str:

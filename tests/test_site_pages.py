@@ -57,7 +57,8 @@ def test_language_switcher_lands_on_the_same_page_in_the_other_language(site):
     for url in site.html_pages():
         if url.endswith(".html"):
             continue  # 404.html
-        links = {a["hreflang"]: site.resolve(url, a["href"]) for a in site.soup(url).select("a.md-select__link[hreflang]")}
+        links = {a.get("hreflang"): site.resolve(url, a.get("href")) for a in site.tree(url).xpath(
+            '//a[@hreflang][contains(concat(" ", normalize-space(@class), " "), " md-select__link ")]')}
         assert set(links) == set(LANGS), url
         for lang, target in links.items():
             assert site.exists(target), f"{url}: switcher to {lang} points at missing {target}"
@@ -72,11 +73,12 @@ def test_hreflang_alternates_point_both_ways(site):
     for url in site.html_pages():
         if url.endswith(".html"):
             continue
-        alts = {l["hreflang"]: site.resolve(url, l["href"]) for l in site.soup(url).select('head link[rel="alternate"][hreflang]')}
+        alts = {l.get("hreflang"): site.resolve(url, l.get("href"))
+                for l in site.tree(url).xpath('//head/link[@rel="alternate"][@hreflang]')}
         assert set(alts) == set(LANGS), url
         for lang, target in alts.items():
-            back = {l["hreflang"]: site.resolve(target, l["href"])
-                    for l in site.soup(target).select('head link[rel="alternate"][hreflang]')}
+            back = {l.get("hreflang"): site.resolve(target, l.get("href"))
+                    for l in site.tree(target).xpath('//head/link[@rel="alternate"][@hreflang]')}
             assert back.get("en" if url.startswith("zh/") or url == "zh/" else "zh") is not None
             assert url in back.values(), f"{target} does not link back to {url}"
         checked += 1
