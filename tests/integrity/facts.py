@@ -1,0 +1,117 @@
+"""The fact base read on its own: PyYAML and nothing from the engine.
+
+Numbers keep the digits they were written with (``1.80`` is ``Decimal("1.80")``,
+not the float 1.8), and dates stay the text they were written as, so the
+suite compares pages with what a contributor typed, not with what the engine
+made of it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+from decimal import Decimal
+from functools import cached_property
+from pathlib import Path
+
+import yaml
+
+
+class RawLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """SafeLoader (libyaml's when PyYAML has it) that keeps a float's written digits and a date's written text."""
+
+
+def _decimal(loader, node):
+    return Decimal(loader.construct_scalar(node).replace("_", ""))
+
+
+def _as_written(loader, node):
+    return loader.construct_scalar(node)
+
+
+RawLoader.add_constructor("tag:yaml.org,2002:float", _decimal)
+RawLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_written)
+
+DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
+KINDS = ("claims", "sources", "entities", "tiers", "conflicts", "glossary", "units", "metrics")
+
+
+def _read(path: Path) -> dict:
+    with path.open(encoding="utf-8") as fh:
+        loaded = yaml.load(fh, Loader=RawLoader)  # noqa: S506 (RawLoader is a SafeLoader)
+    return loaded or {}
+
+
+def read_kind(data: Path, kind: str) -> dict:
+    """Every record of a kind: ``<kind>.yml`` and ``<kind>/*.yml`` merged, id → record."""
+    out: dict = {}
+    files = [data / f"{kind}.yml"] + sorted((data / kind).glob("*.yml"))
+    for path in files:
+        if path.is_file():
+            out.update(_read(path))
+    return out
+
+
+@dataclass
+class Facts:
+    data: Path
+    _kinds: dict = field(default_factory=dict)
+
+    def kind(self, kind: str) -> dict:
+        if kind not in self._kinds:
+            self._kinds[kind] = read_kind(self.data, kind)
+        return self._kinds[kind]
+
+    @property
+    def claims(self) -> dict:
+        return self.kind("claims")
+
+    @cached_property
+    def record_ids(self) -> dict[str, list[str]]:
+        """Ids of every record that has a page of its own, by page folder."""
+        return {k: list(self.kind(k)) for k in ("claims", "sources", "entities", "tiers", "conflicts")}
+
+    @cached_property
+    def _dates(self) -> set[str]:
+        found: set[str] = set()
+
+        def walk(x):
+            if isinstance(x, dict):
+                for v in x.values():
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+            elif isinstance(x, str) and DATE.match(x):
+                found.add(x)
+
+        for kind in ("sources", "entities", "conflicts"):
+            walk(self.kind(kind))
+        return found
+
+    def record_dates(self) -> set[str]:
+        """Dates records other than claims state (a source's publication date, a snapshot's date)."""
+        return self._dates
+
+    def unit(self, cid: str) -> dict:
+        metric = self.kind("metrics")[self.claims[cid]["metric"]]
+        return self.kind("units")[metric["unit"]]
+
+    def unit_symbol(self, cid: str, lang: str) -> str:
+        return (self.unit(cid).get("symbol") or {}).get(lang, "")
+
+    def unit_scale(self, cid: str):
+        return self.unit(cid).get("scale", 1)
+
+    def figure_claims(self) -> list[str]:
+        """Claims whose page shows a figure: a stated value, or a derivation with inputs to compute from."""
+        out = []
+        for cid, c in self.claims.items():
+            d = c.get("derivation") or {}
+            if c.get("value") is not None or (d.get("inputs") and not d.get("missing")):
+                out.append(cid)
+        return out
+
+
+def page_count_floor(facts: Facts) -> int:
+    """Pages the site must have at the least: one per record with a page, per language."""
+    return 2 * sum(len(ids) for ids in facts.record_ids.values())

@@ -1,0 +1,68 @@
+"""Every figure on every built page, in both languages, is the fact base's (see tests/integrity).
+
+One case per page: ``test_figures_match_the_data[zh/claims/gptoss-e2e-jalapeno/]``
+fails with lines such as ``zh/claims/gptoss-e2e-jalapeno/ · gptoss-e2e-jalapeno:
+shown 1.04, data 1.03``.  The expected text is recomputed here from the
+documented rule (tests/integrity/numbers.py), not taken from the renderer.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from integrity import checks
+from integrity import numbers as num
+from integrity.expected import all_pages, case_id
+from integrity.facts import Facts
+from integrity.known import judge
+from site_fixture import ROOT, data_dir, site  # noqa: F401  (fixture)
+
+FACTS = Facts(data_dir())
+PAGES = all_pages(ROOT / "docs", FACTS)
+
+
+def page_of(site, url):
+    if not site.corpus.exists(url):
+        pytest.fail(f"{case_id(url)} · the page was not built", pytrace=False)
+    return site.corpus.page(url)
+
+
+@pytest.mark.parametrize("url", PAGES, ids=case_id)
+def test_figures_match_the_data(site, url):
+    judge("figures", checks.figure_problems(page_of(site, url), site.facts))
+
+
+# --- the rule itself, on the examples the documentation gives -------------------------------------------
+
+@pytest.mark.parametrize("value,lang,shown,canonical", [
+    (85448, "en", "85,448", "85448"),
+    (85448, "zh", "85,448", "85448"),
+    (Decimal("1.80"), "en", "1.80", "1.80"),
+    (Decimal("0.69"), "zh", "0.69", "0.69"),
+    ([Decimal("1.5"), Decimal("1.9")], "en", "1.5–1.9", "1.5..1.9"),
+    ([Decimal("1.5"), Decimal("1.9")], "zh", "1.5～1.9", "1.5..1.9"),
+    ([18, 24], "zh", "18～24", "18..24"),
+])
+def test_numbers_follow_the_documented_rule(value, lang, shown, canonical):
+    assert num.shown(value, lang) == shown
+    assert num.canonical(value) == canonical
+
+
+@pytest.mark.parametrize("text,lang,shown", [
+    ("2026-08-25", "en", "25 August 2026"), ("2026-08-25", "zh", "2026年8月25日"),
+    ("2025-11", "en", "November 2025"), ("2025-11", "zh", "2025年11月"),
+    ("2026", "en", "2026"), ("2026", "zh", "2026年"),
+])
+def test_dates_follow_the_documented_rule(text, lang, shown):
+    assert num.date(text, lang) == shown
+
+
+def test_computed_intervals_round_outward_to_three_significant_figures():
+    # 1.80 / 1.03 with both ends' rounding: [1.795/1.035, 1.805/1.025] = [1.7343.., 1.7609..]
+    span = num.combine("ratio", [num.rounding_span(Decimal("1.80")), num.rounding_span(Decimal("1.03"))])
+    assert num.computed_canonical(span) == "1.73..1.77"
+    assert num.computed_shown(span, "zh") == "1.73～1.77"
+    assert num.computed_canonical(num.Span(Fraction(-4352, 100), Fraction(-4211, 100))) == "-43.6..-42.1"
+    assert num.computed_canonical(num.Span(Fraction(9995, 10), Fraction(9996, 10))) == "999..1000"
