@@ -418,7 +418,14 @@ def _claim_rows(rows: list[dict], facts: Facts) -> list[str]:
         cid = r.get("id")
         if cid not in facts.claims:
             continue
-        v = facts.claims[cid].get("value")
+        claim = facts.claims[cid]
+        for key, default in (("subject", None), ("metric", None), ("tier", None), ("status", "reported"),
+                             ("attribution", "certain")):
+            if key in r and (r[key] or None) != claim.get(key, default):
+                out.append(f"{cid}: {key} {r[key]}, data {claim.get(key, default)}")
+        if isinstance(r.get("approximate"), bool) and r["approximate"] != bool(claim.get("approximate")):
+            out.append(f"{cid}: approximate {r['approximate']}, data {bool(claim.get('approximate'))}")
+        v = claim.get("value")
         want = None if v is None else num.canonical(v)
         for key in ("value_text", "value"):
             if key not in r:
