@@ -31,13 +31,14 @@ def _pages(site):
                 yield kind, ident, lang, site.url(kind, ident, lang)
 
 
-def _text(el) -> str:
-    return " ".join(el.get_text().replace("\u00a0", " ").split())
-
-
-def _jsonld(soup, kind):
-    found = [json.loads(s.string) for s in soup.select('script[type="application/ld+json"]')]
+def _jsonld(tree, kind):
+    found = [json.loads(s) for s in tree.xpath('//script[@type="application/ld+json"]/text()')]
     return [d for d in found if d.get("@type") == kind]
+
+
+def _code(tree, fmt: str) -> str:
+    (code,) = tree.xpath(f'//article//details[@data-format="{fmt}"]//code')
+    return code.text_content()
 
 
 # --- the data version -----------------------------------------------------------
@@ -69,16 +70,17 @@ def test_every_page_names_the_one_data_version_it_was_built_from(site):
 def test_every_claim_source_and_entity_page_says_how_to_cite_it(site):
     missing, seen = [], 0
     for kind, ident, lang, url in _pages(site):
-        soup = site.soup(url)
-        box = soup.select_one(f'article div.kb-cite[data-cite="{kind}:{ident}"]')
-        if soup.select_one("article h2#cite") is None or box is None:
+        tree = site.tree(url)
+        boxes = tree.xpath(f'//article//div[@data-cite="{kind}:{ident}"]')
+        if not tree.xpath('//article//h2[@id="cite"]') or len(boxes) != 1:
             missing.append(url)
             continue
-        text = _text(box.select_one(".kb-cite-text"))
-        commit = soup.select_one("footer .kb-version")["data-commit"]
+        (box,) = boxes
+        text = " ".join(box.xpath('.//p[@class="kb-cite-text"]')[0].text_content().replace("\u00a0", " ").split())
+        (commit,) = tree.xpath('//footer//div[@class="kb-version"]/@data-commit')
         assert "/" + url in text, f"{url}: the reference does not give the page's address"
         assert not commit or commit[:7] in text, f"{url}: the reference does not name the data version"
-        assert box.select("[data-kb-accessed]"), f"{url}: no access date for the script to fill in"
+        assert box.xpath(".//*[@data-kb-accessed]"), f"{url}: no access date for the script to fill in"
         if lang == "zh":
             assert "[EB/OL]" in text, url
         seen += 1
@@ -91,7 +93,7 @@ def test_pybtex_parses_the_bibtex_of_every_page(site, lang):
     from pybtex.database import parse_string
 
     pages = [(kind, ident, url) for kind, ident, lg, url in _pages(site) if lg == lang]
-    blocks = [site.soup(url).select_one('details[data-format="bibtex"] code').get_text() for _, _, url in pages]
+    blocks = [_code(site.tree(url), "bibtex") for _, _, url in pages]
     parsed = parse_string("\n".join(blocks), "bibtex")
     assert len(parsed.entries) == len(pages)
     for kind, ident, url in pages:
@@ -108,7 +110,7 @@ def test_citeproc_renders_the_csl_json_of_every_page(site, lang):
     pages = [(kind, ident, url) for kind, ident, lg, url in _pages(site) if lg == lang]
     items = []
     for _, _, url in pages:
-        items += json.loads(site.soup(url).select_one('details[data-format="csl-json"] code').get_text())
+        items += json.loads(_code(site.tree(url), "csl-json"))
     assert len(items) == len(pages) and len({i["id"] for i in items}) == len(items)
     bib = CitationStylesBibliography(CitationStylesStyle("harvard-cite-them-right", validate=False),
                                      CiteProcJSON(items), formatter.plain)
@@ -126,13 +128,13 @@ def test_claim_pages_describe_their_claim_as_schema_org_data(site):
     for cid, c in kb.claims.items():
         for lang in LANGS:
             url = site.url("claim", cid, lang)
-            soup = site.soup(url)
-            claims = _jsonld(soup, "Claim")
+            tree = site.tree(url)
+            claims = _jsonld(tree, "Claim")
             assert len(claims) == 1, url
             d = claims[0]
             assert d["@context"] == "https://schema.org" and d["identifier"] == cid and d["creativeWorkStatus"] == c.status
             assert site.resolve(url, d["url"]) == url
-            title = soup.title.get_text().replace("\u00a0", " ").rsplit(" - ", 1)[0]
+            title = tree.xpath("//title/text()")[0].replace("\u00a0", " ").rsplit(" - ", 1)[0]
             assert d["text"] == " ".join(title.split()), url
             assert d["about"]["name"] == getattr(kb.entities[c.subject].name, lang)
             assert site.resolve(url, d["about"]["url"]) == site.url("entity", c.subject, lang)
@@ -151,7 +153,7 @@ def test_claim_pages_describe_their_claim_as_schema_org_data(site):
 @pytest.mark.parametrize("lang", LANGS)
 def test_data_page_describes_the_dataset_and_each_download(site, lang):
     url = site.prefix(lang) + "data/"
-    datasets = _jsonld(site.soup(url), "Dataset")
+    datasets = _jsonld(site.tree(url), "Dataset")
     assert len(datasets) == 1
     d = datasets[0]
     assert d["license"] == "https://creativecommons.org/licenses/by/4.0/"
@@ -216,12 +218,12 @@ def test_hostile_text_stays_inert_in_citations_and_structured_data(hostile_site)
     from site_fixture import HOSTILE_TEXT
 
     for lang in LANGS:
-        soup = hostile_site.soup(hostile_site.url("claim", "hostile-claim", lang))
-        entry = parse_string(soup.select_one('details[data-format="bibtex"] code').get_text(), "bibtex")
+        tree = hostile_site.tree(hostile_site.url("claim", "hostile-claim", lang))
+        entry = parse_string(_code(tree, "bibtex"), "bibtex")
         assert list(entry.entries) == ["jalapeno-evidence:claim:hostile-claim"]
-        item = json.loads(soup.select_one('details[data-format="csl-json"] code').get_text())[0]
+        item = json.loads(_code(tree, "csl-json"))[0]
         assert HOSTILE_TEXT in item["title"]
-        (claim,) = _jsonld(soup, "Claim")
+        (claim,) = _jsonld(tree, "Claim")
         assert HOSTILE_TEXT in claim["text"]
-        raw = soup.select_one('script[type="application/ld+json"]').string
+        (raw,) = tree.xpath('//script[@type="application/ld+json"]/text()')
         assert "<" not in raw and ">" not in raw, "markup in data text must not reach the JSON-LD block raw"
