@@ -20,7 +20,7 @@ ARABIC = re.compile(r"(?<![A-Za-z0-9.\-])\d(?:[\d,.]*\d)?(?![A-Za-z0-9])")
 # three times, twice), as the Chinese measure words below do.
 ENGLISH = re.compile(r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
                      r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|hundreds of)"
-                     r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple)\b", re.I)
+                     r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple[sd]?|tripling|doubl(?:e[sd]?|ing))\b", re.I)
 # Chinese numerals followed by a measure word are figures too (九个月, 两倍, 三款).
 # A lone 一 before a measure word is the indefinite article (一颗芯片, "a chip"), and
 # 第 makes an ordinal (第一代), so neither counts.
