@@ -9,8 +9,9 @@ lxml, ``corpus`` for the figure-integrity checks).
 A session builds each site at most once, however many modules import the
 fixture: builds are kept in this module, not in pytest's per-module fixture
 definitions.  When the first one is asked for, every build the collected tests
-will need is started at once (``mkdocs build --strict -d <tmp>``, one process
-each), so they run side by side instead of one after another:
+will need is queued (``mkdocs build --strict -d <tmp>``, one process each) and
+run two at a time in the background, in the order the tests need them, so the
+later ones build while the first tests run:
 
 * ``site``: the real data;
 * ``hostile_site``: the real data plus records whose text tries to inject markup
@@ -30,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -206,24 +208,71 @@ def workdir(name: str) -> Path:
     return path
 
 
+# mkdocs builds on one core; two at a time keep a two-core machine busy without slowing the first.
+PARALLEL = 2
+_QUEUE: list[str] = []          # builds the session's tests will use, not started yet, in order of first use
+_FAILED: dict[str, BaseException] = {}
+_LOCK = threading.RLock()
+
+
 def _start(name: str, tmp_path_factory) -> None:
-    if name in _BUILDS:
-        return
-    config, data, docs = _RECIPES[name].prepare(tmp_path_factory)
-    out = workdir(name.replace("_", "-"))
-    log = out.parent / f"{out.name}.log"
-    with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build can never block on it
-        proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data),
-                                stdout=fh, stderr=subprocess.STDOUT)
-    _BUILDS[name] = _Build(out, data, docs, proc, log, time.monotonic())
+    with _LOCK:
+        if name in _BUILDS or name in _FAILED:
+            return
+        try:
+            config, data, docs = _RECIPES[name].prepare(tmp_path_factory)
+            out = workdir(name.replace("_", "-"))
+            log = out.parent / f"{out.name}.log"
+            with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build never blocks on it
+                proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data),
+                                        stdout=fh, stderr=subprocess.STDOUT)
+        except Exception as e:  # reported to the fixture that asks for this build
+            _FAILED[name] = e
+            return
+        _BUILDS[name] = _Build(out, data, docs, proc, log, time.monotonic())
+
+
+def _pump(tmp_path_factory) -> bool:
+    """Start queued builds while fewer than PARALLEL run; whether any is still queued."""
+    with _LOCK:
+        while _QUEUE and sum(b.proc.poll() is None for b in _BUILDS.values()) < PARALLEL:
+            _start(_QUEUE.pop(0), tmp_path_factory)
+        return bool(_QUEUE)
+
+
+def _watch(tmp_path_factory) -> None:
+    while _pump(tmp_path_factory):
+        time.sleep(0.2)
+
+
+def _stop_builds() -> None:
+    """At exit, end any build this session started that is still running (an interrupted run)."""
+    for b in _BUILDS.values():
+        if b.proc.poll() is None:
+            b.proc.terminate()
+
+
+atexit.register(_stop_builds)
 
 
 def built(name: str, request) -> Site:
-    """The site of build ``name``, starting every build the session's tests use if none has started."""
+    """The site of build ``name``.  The first call queues every build the session's tests use, in the
+    order the tests first use them, and starts them two at a time in the background; a build asked for
+    before its turn starts at once."""
     tmp_path_factory = request.getfixturevalue("tmp_path_factory")
-    wanted = {n for item in request.session.items for n in getattr(item, "fixturenames", ()) if n in _RECIPES}
-    for n in [name] + sorted(wanted - {name}):
-        _start(n, tmp_path_factory)
+    with _LOCK:
+        if not _QUEUE and not _BUILDS and not _FAILED:
+            order: list[str] = []
+            for item in request.session.items:
+                order += [n for n in getattr(item, "fixturenames", ()) if n in _RECIPES and n not in order]
+            _QUEUE.extend(n for n in [name] + order if n not in _QUEUE)
+            _pump(tmp_path_factory)
+            threading.Thread(target=_watch, args=(tmp_path_factory,), daemon=True).start()
+        if name in _QUEUE:
+            _QUEUE.remove(name)
+        _start(name, tmp_path_factory)
+    if name in _FAILED:
+        raise _FAILED[name]
     return _BUILDS[name].wait()
 
 

@@ -13,10 +13,13 @@ The walker drops, each for a stated reason:
   claim is a record's own date (a source's publication or snapshot date), also
   checked against the data;
 * a source's own words: ``blockquote.kb-quote`` (a citation's quote) and
-  ``q[lang]`` (a section heading quoted as a locator), the markup citations are
-  given.  They are verbatim (``kb check`` compares them with the source's
-  snapshot character by character), so a number in them is the source's, and
-  rewriting it as a figure would falsify the quote;
+  ``q[lang]`` (a locator, shown as quoted from the source), the markup
+  citations are given.  A quote is verbatim (``kb check`` compares it with the
+  source's snapshot character by character), so a number in it is the source's,
+  and rewriting it as a figure would falsify it.  Locators are not compared with
+  the snapshot, and some are written by contributors ("第 37 行（语序打乱）", a
+  line number); they are exempt because their markup says they are quoted, which
+  is the renderer's claim to keep true;
 * names: an element with ``data-entity`` (an entity's name) or ``data-name``
   (any other name: a licence, a standard) and no child elements; digits in
   "Snapdragon 8 Gen 6" or "CC BY 4.0" are part of a name, and only markup can
