@@ -163,7 +163,7 @@ class Conditions(Record):
     benchmark: Optional[Id] = Field(None, description="Entity id of the benchmark or test framework.")
     operating_point: Optional[OperatingPoint] = Field(None, description="Where on the throughput-latency curve the figure is taken.")
     power_basis: Optional[PowerBasis] = Field(None, description="What power a per-watt figure is normalised by.")
-    decoding: Optional[ShortText] = Field(None, description="Decoding method, e.g. single-token prediction without speculative decoding.")
+    decoding: Optional[Bilingual] = Field(None, description="Decoding method, in each language, e.g. single-token prediction without speculative decoding.")
     note: Optional[Bilingual] = None
 
 

@@ -13,8 +13,8 @@ import json
 from . import cite
 from . import format as fmt
 from .citations import citation, source_link
-from .figures import figure, interval_markup, verdict
-from .tables import claim_table, entity_link, in_record_order, linked_prose, statement, tier_link
+from .figures import field_markup, figure, interval_markup, verdict
+from .tables import claim_table, entity_link, in_record_order, linked_prose, rank_step, statement, tier_link
 from .text import escape, plain, prose
 
 
@@ -47,9 +47,8 @@ def _record(ctx, kind_folder: str, ident: str) -> str:
     o = ctx.kb.origins.get((kind_folder, ident))
     if o is None:
         return ""
-    return (f'<p class="kb-record">{escape(ctx.t("record_note"))} '
-            f'<code>data/{escape(o.file)}</code>{escape(ctx.t("list_sep"))}{escape(ctx.t("f.line"))} '
-            f'{fmt.integer(o.line, ctx.lang)}</p>')
+    # file:line, as editors and compilers write it: a location to open, shown as code, not a figure
+    return f'<p class="kb-record">{escape(ctx.t("record_note"))} <code>data/{escape(o.file)}:{o.line}</code></p>'
 
 
 def _claim_list(ctx, ids) -> str:
@@ -60,8 +59,8 @@ def _claim_list(ctx, ids) -> str:
 
 # --- claims -------------------------------------------------------------------
 
-def _conditions(ctx, c) -> str:
-    cond = c.conditions
+def _conditions(ctx, cid: str) -> str:
+    cond = ctx.kb.claims[cid].conditions
     items = []
 
     def add(key, value_html):
@@ -75,7 +74,7 @@ def _conditions(ctx, c) -> str:
     for key in ("input_tokens", "output_tokens"):
         n = getattr(cond, key)
         if n:
-            add(key, f'{fmt.integer(n, ctx.lang)} {escape(ctx.t("cond.tokens"))}')
+            add(key, f'{field_markup(ctx, cid, "conditions." + key, n)} {escape(ctx.t("cond.tokens"))}')
     if cond.baseline:
         add("baseline", entity_link(ctx, cond.baseline))
     if cond.benchmark:
@@ -85,7 +84,7 @@ def _conditions(ctx, c) -> str:
     if cond.power_basis:
         add("power_basis", escape(ctx.t("power." + cond.power_basis)))
     if cond.decoding:
-        add("decoding", escape(cond.decoding))
+        add("decoding", escape(ctx.text(cond.decoding)))
     if cond.note:
         add("note", prose(ctx, ctx.text(cond.note), own=None))
     return f'<ul class="kb-conditions">{"".join(items)}</ul>' if items else ""
@@ -181,7 +180,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         (ctx.t("f.subject"), entity_link(ctx, c.subject)),
         (ctx.t("f.metric"), metric_html),
         (ctx.t("f.scope"), prose(ctx, ctx.text(c.scope), own=cid) if c.scope else ""),
-        (ctx.t("f.conditions"), _conditions(ctx, c)),
+        (ctx.t("f.conditions"), _conditions(ctx, cid)),
         (ctx.t("f.tier"), tier_html),
         (ctx.t("f.status"), f'<span id="status">{status_html}</span>'),
         (ctx.t("f.attribution"), attribution),
@@ -270,12 +269,14 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
     facts = [
         (ctx.t("f.kind"), escape(ctx.t("ekind." + e.kind))),
         (ctx.t("h.about"), prose(ctx, ctx.text(e.description))),
-        (ctx.t("f.aliases"), escape(ctx.t("list_sep")).join(f"<span>{escape(a)}</span>" for a in e.aliases)),
+        (ctx.t("f.aliases"), escape(ctx.t("list_sep")).join(
+            f'<span data-entity="{eid}">{escape(a)}</span>' for a in e.aliases)),
         (ctx.t("f.parent"), entity_link(ctx, e.parent) if e.parent else ""),
         (ctx.t("h.children"), escape(ctx.t("list_sep")).join(entity_link(ctx, k) for k in children)),
     ]
     head = _div("kb-page kb-entity-head", "\n".join([
-        _kindline(ctx, "entity", eid), f"<h1>{escape(ctx.text(e.name))}</h1>", _facts(facts)]), entity=eid)
+        _kindline(ctx, "entity", eid), f'<h1><span data-entity="{eid}">{escape(ctx.text(e.name))}</span></h1>',
+        _facts(facts)]), entity=eid)
     ids = in_record_order(kb, kb.claims_by_entity.get(eid, []))
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-entity-claims", claim_table(ctx, ids)),
               *cite.section(ctx, "entity", eid),
@@ -287,9 +288,8 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
 
 def tier_page(ctx, tid: str) -> tuple[str, str]:
     kb, tier = ctx.kb, ctx.kb.tiers[tid]
-    step = ctx.t("rank.step").replace("{n}", fmt.integer(tier.rank, ctx.lang)) if tier.rank else ctx.t("rank.off")
     facts = [
-        (ctx.t("f.rank"), escape(step)),
+        (ctx.t("f.rank"), rank_step(ctx, tid)),
         (ctx.t("h.definition"), prose(ctx, ctx.text(tier.definition))),
         (ctx.t("f.example"), prose(ctx, ctx.text(tier.example)) if tier.example else ""),
     ]
@@ -312,7 +312,7 @@ def conflict_page(ctx, xid: str) -> tuple[str, str]:
     sides = []
     for n, side in enumerate(x.sides, 1):
         sides.append(f'<section class="kb-side" data-side="{n}">'
-                     f'<h3>{escape(ctx.t("side"))} {fmt.integer(n, ctx.lang)}</h3>'
+                     f'<h3 class="kb-side-title">{escape(ctx.t("side"))}</h3>'
                      f'<p>{prose(ctx, ctx.text(side.summary))}</p>'
                      f'{_claim_list(ctx, [c for c in side.claims if c in kb.claims])}</section>')
     blocks = [head, _heading(ctx, "h.sides", "sides"), _div("kb-sides", "\n".join(sides)),
