@@ -20,13 +20,13 @@ ARABIC = re.compile(r"(?<![A-Za-z0-9.\-])\d(?:[\d,.]*\d)?(?![A-Za-z0-9])")
 # three times, twice), as the Chinese measure words below do.
 ENGLISH = re.compile(r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
                      r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|hundreds of)"
-                     r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple[sd]?|tripling|doubl(?:e[sd]?|ing))\b", re.I)
+                     r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple[sd]?|tripling|doubl(?:e[sd]?|ing)|halv(?:ed|ing))\b", re.I)
 # Chinese numerals followed by a measure word are figures too (九个月, 两倍, 三款).
 # A lone 一 before a measure word is the indefinite article (一颗芯片, "a chip"), and
 # 第 makes an ordinal (第一代), so neither counts.
 CN_DIGITS = "零〇一二三四五六七八九十两百千万亿"
 # 月 alone is left out: 六月 is June, while 六个月 (six months) is caught by 个.
-MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟秒成篇套份组段轮批首"
+MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟秒成篇套份组段轮批首块片期座"
 CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
 
 
