@@ -121,7 +121,7 @@ def define_env(env):
         """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
         c = ctx()
         if kind == "claims" and tag:
-            return fmt.integer(len(tables.select(kb, tag=tag)), c.lang)
+            return figures.count_markup(c, len(tables.select(kb, tag=tag)), "claims-tagged:" + tag)
         return tables.counts(c)[kind]
 
     @env.macro

@@ -66,3 +66,23 @@ def test_computed_intervals_round_outward_to_three_significant_figures():
     assert num.computed_shown(span, "zh") == "1.73～1.77"
     assert num.computed_canonical(num.Span(Fraction(-4352, 100), Fraction(-4211, 100))) == "-43.6..-42.1"
     assert num.computed_canonical(num.Span(Fraction(9995, 10), Fraction(9996, 10))) == "999..1000"
+
+
+def test_counts_and_record_fields_are_checked_against_the_data(site):
+    """A count of records and a claim's token length are recomputed from the YAML: a wrong one is reported."""
+    import copy
+
+    about = site.corpus.page("zh/about/")
+    claim = next(p for p in (site.corpus.page(u) for u in site.corpus.urls if checks.own_claim(u)) if p.fields)
+    assert about.counts and not [p for p in checks.figure_problems(about, site.facts) if "count" in p]
+    wrong = copy.copy(about)
+    what, value, text = about.counts[0]
+    wrong.counts = [(what, str(int(value) + 1), text), (what, value, text + "0"), ("total:nothing", "1", "1")]
+    said = checks.figure_problems(wrong, site.facts)
+    assert [p for p in said if f"count {what}: value" in p] and [p for p in said if f"count {what}: shown" in p]
+    assert [p for p in said if "total:nothing" in p]
+    wrong = copy.copy(claim)
+    cid, field, value, text = claim.fields[0]
+    wrong.fields = [(cid, field, str(int(value) + 1), text), (cid, "conditions.nothing", "1", "1")]
+    said = checks.figure_problems(wrong, site.facts)
+    assert [p for p in said if f"{cid} {field}: value" in p] and [p for p in said if "conditions.nothing" in p]

@@ -364,6 +364,9 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     title = _t("title.task-cumulative-wait", ctx.lang)
     banner = _t("illustration", ctx.lang)
     note = _sentences(ctx, _t("task.note", ctx.lang, steps=figure_text(ctx, steps)), _tiers_line(ctx, ids))
+    # the step count is a figure: the caption shows it with its markup, tied to its claim
+    note_html = escape(_sentences(ctx, _t("task.note", ctx.lang, steps=STEPS), _tiers_line(ctx, ids))).replace(
+        STEPS, figure(ctx, steps))
     svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
     sep = escape(_t("times", ctx.lang))
     rows = [f'<tr><th scope="row">{entity_link(ctx, model)}</th><td>{entity_link(ctx, kb.claims[cid].subject)}</td>'
@@ -371,7 +374,7 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
             f'<span class="kb-illustrative" data-computed="product" data-claim="{cid} {steps}">{escape(text)}</span></td></tr>'
             for model, cid, text in table]
     data = _table([_t("h.model", ctx.lang), _t("h.system", ctx.lang), _t("h.total", ctx.lang)], rows)
-    return {"title": title, "note": note, "svg": svg, "data": data, "illustration": True}
+    return {"title": title, "note": note, "note_html": note_html, "svg": svg, "data": data, "illustration": True}
 
 
 def _with_unit(ctx, cid: str, number: str) -> str:
@@ -467,7 +470,7 @@ def timeline(ctx, ident: str) -> dict:
         when = figure_text(ctx, cid)
         cv.text(page, text_x, label + 10, when, f"kb-ct kb-ct-date {kind}", weight="bold", size=sc.SMALL, **attrs)
         for i, text in enumerate(lines):
-            cv.text(page, text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL)
+            cv.text(page, text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL, **attrs)
         desc.append(when + ctx.t("colon") + (" " if ctx.lang == "en" else "").join(lines))
     title = _t("title.timeline", ctx.lang)
     note = _sentences(ctx, _t("timeline.note", ctx.lang), _tiers_line(ctx, [b[3] for b in blocks]))
@@ -500,6 +503,9 @@ def build(ctx, name: str, **params) -> dict:
     return _cache[key][1]
 
 
+STEPS = "\x00steps\x00"  # where the step count's figure goes in the task chart's note
+
+
 def chart(ctx, name: str, **params) -> str:
     """A chart as a ``<figure>``: title, note, inline SVG and the table of its figures (collapsed)."""
     parts = build(ctx, name, **params)
@@ -510,5 +516,5 @@ def chart(ctx, name: str, **params) -> str:
                 f'{parts["data"]}</details>')
     return (f'<figure class="{cls}" id="chart-{name}" data-chart="{name}">'
             f'<figcaption><span class="kb-chart-title">{escape(parts["title"])}</span> '
-            f'<span class="kb-chart-note">{escape(parts["note"])}</span></figcaption>'
+            f'<span class="kb-chart-note">{parts.get("note_html") or escape(parts["note"])}</span></figcaption>'
             f'{parts["svg"]}{data}</figure>')

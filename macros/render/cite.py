@@ -171,19 +171,106 @@ def _code(text: str, style: str, lang: str) -> str:
     return "<pre><code>" + "\n".join(lines) + "</code></pre>"
 
 
+STANDARD = "GB/T 7714-2015"
+_MARK = "\ue000{}\ue001"  # stands for a piece of markup in the reference until it is escaped
+
+
+def _figure_in_text(ctx, cid: str) -> str:
+    """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup, reading exactly
+    as :func:`title` writes it (hedge, number, unit; a plain space for the no-break one), so a copied reference
+    stays clean text."""
+    from .figures import figure
+
+    return figure(ctx, cid, with_badges=False).replace("&#160;", " ")
+
+
+def _marked_title(ctx, kind: str, ident: str, title_text: str) -> tuple[str, dict[str, str]]:
+    """The work's title with each figure (and, on an entity's page, the name) standing as a mark, and the
+    markup each mark becomes; the marks are used only where the markup reads as the plain title does."""
+    from kb.prose import PLACEHOLDER, kind_of
+
+    kb, marks = ctx.kb, {}
+    if kind == "entity":
+        marks[_MARK.format(0)] = f'<span data-entity="{ident}">{escape(title_text)}</span>'
+        return _MARK.format(0), marks
+    if kind != "claim":
+        return title_text, marks
+
+    def fill(m):
+        k, target = kind_of(m)
+        target = ident if k == "value" else target
+        mark = _MARK.format(len(marks))
+        if k == "entity" and target in kb.entities:
+            marks[mark] = f'<span data-entity="{target}">{escape(ctx.text(kb.entities[target].name))}</span>'
+        elif k != "entity" and target in kb.claims:
+            marks[mark] = _figure_in_text(ctx, target)
+        else:
+            return m.group(0)
+        return mark
+
+    marked = _clean(plain(ctx, PLACEHOLDER.sub(fill, ctx.text(kb.claims[ident].statement)), own=ident))
+    # the marked title must read as the plain one once each mark is its markup's text
+    if _clean(_text_of(marked, marks)) != title_text:
+        return title_text, {}
+    return marked, marks
+
+
+def _text_of(text: str, marks: dict[str, str]) -> str:
+    for mark, markup in marks.items():
+        text = text.replace(mark, _shown(markup))
+    return text
+
+
+def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
+    """The reference as HTML: figures as <data>/<time> tied to their claims, the data version's date inside
+    the version's markup, the sources' dates as <time>; its text is the plain reference's, character for
+    character."""
+    import dataclasses
+
+    title_text, marks = _marked_title(ctx, kind, ident, w.title)
+    marked = dataclasses.replace(w, title=title_text)
+    text = fmt_cite.plain(marked) if ctx.lang == "en" else fmt_cite.gbt7714(marked)
+    out = escape(text)  # dates first, while the text holds no markup whose attributes they could match
+    en = ctx.lang == "en"
+    head = ""
+    if w.date:  # the data version's date: the build's bookkeeping, like the footer's
+        shown = escape(fmt_cite.date_en(w.date) if en else w.date)
+        at = out.find(shown)
+        if at >= 0:
+            head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}">{shown}</time></span>')
+            out = out[at + len(shown):]
+    for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
+        shown = escape(fmt_cite.date_en(day) if en else day)
+        out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
+    out = (head + out).replace(escape(fmt_cite.ACCESSED), _accessed(style, ctx.lang))
+    for mark, markup in marks.items():
+        out = out.replace(mark, markup)
+    plain_ref = _with_date(fmt_cite.plain(w) if en else fmt_cite.gbt7714(w), style, ctx.lang)
+    return out if _shown(out) == _shown(plain_ref) else plain_ref  # a copied reference reads the same
+
+
+def _shown(markup: str) -> str:
+    import html as _html
+    import re as _re
+
+    return _html.unescape(_re.sub(r"<[^>]+>", "", markup))
+
+
 def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
     if lang == "en":
-        reference, style, label = fmt_cite.plain(w), "en", t("cite.style_en", lang)
+        style, label = "en", t("cite.style_en", lang)
     else:
-        reference, style, label = fmt_cite.gbt7714(w), "iso", t("cite.style_zh", lang)
+        style, label = "iso", t("cite.style_zh", lang)
+    reference = _reference(ctx, w, kind, ident, style)
     notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
     if w.relative:
         notes.append(t("cite.relative", lang))
-    body = (f'<p class="kb-cite-label">{escape(label)}</p>'
-            f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{_with_date(reference, style, lang)}</p>'
+    label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
+    body = (f'<p class="kb-cite-label">{label_html}</p>'
+            f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{reference}</p>'
             f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
             f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
             f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'

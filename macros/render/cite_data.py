@@ -34,7 +34,7 @@ WHAT = {
     "claims.csv": {"en": "The claims as one table, for spreadsheets.", "zh": "论断的单表版本，便于用电子表格打开。"},
     "sources.csv": {"en": "The sources as one table.", "zh": "来源的单表版本。"},
     "datapackage.json": {"en": "A Frictionless Data Package describing the CSV files, their columns and licence.",
-                         "zh": "描述两个 CSV 文件及其列与许可的 Frictionless 数据包元数据。"},
+                         "zh": "描述各 CSV 文件及其列与许可的 Frictionless 数据包元数据。"},
 }
 FORMAT = {".json": "JSON", ".csv": "CSV"}
 MEDIA = {".json": "application/json", ".csv": "text/csv"}
@@ -81,8 +81,8 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
         "metric": ("Metric id.", "指标 id。"),
         "value": ("The figure as a number, a [low, high] pair, a date text, or null.",
                   "数字、[下限, 上限] 数组、日期文本，或 null。"),
-        "value_text": ("The figure exactly as recorded, as text (keeps trailing zeros: 1.80); ranges as low..high.",
-                       "按记录原样写出的数值文本（保留末尾的零，如 1.80）；范围写作 low..high。"),
+        "value_text": ("The figure exactly as recorded, as text (trailing zeros kept); ranges as low..high.",
+                       "按记录原样写出的数值文本（保留末尾的零）；范围写作 low..high。"),
         "precision": ("Step of the last stated digit where the written figure hides it, 'exact' for counts, or null.",
                       "原文数字最后一位所代表的步长（当写法未体现时），计数为 'exact'，否则为 null。"),
         "approximate": ("true when the source hedges the figure (about, 约).", "来源对数字有所保留（约、大约）时为 true。"),
@@ -150,13 +150,11 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
 LABELS = {
     "file": {"en": "File", "zh": "文件"},
     "format": {"en": "Format", "zh": "格式"},
-    "size": {"en": "Size", "zh": "大小"},
     "what": {"en": "What it holds", "zh": "内容"},
     "field": {"en": "Field", "zh": "字段"},
     "column": {"en": "Column", "zh": "列"},
     "type": {"en": "Type", "zh": "类型"},
     "description": {"en": "Description", "zh": "说明"},
-    "kb": {"en": "KB", "zh": "KB"},
 }
 
 _cache: dict[tuple, dict[str, bytes]] = {}
@@ -198,16 +196,16 @@ def _table(head: list[str], rows: list[list[str]], name: str) -> str:
 
 
 def downloads(ctx) -> str:
-    """The table of downloadable files, each linked, with its format and size."""
-    lang, data = ctx.lang, files(ctx.kb)
+    """The table of downloadable files, each linked, with its format.  No sizes: a size is a measurement of this
+    build, not a figure from the data, and a page shows no number the data does not give."""
+    lang = ctx.lang
     rows = []
     for name in FILES:
         suffix = Path(name).suffix
         href = ctx.href_site(FOLDER + name)
-        size = fmt.number(max(1, round(len(data[name]) / 1000)), lang) + " " + _lbl("kb", lang)
         rows.append([f'<a href="{href}" data-download="{name}"><code>{escape(name)}</code></a>', escape(FORMAT[suffix]),
-                     escape(size), escape(WHAT[name][lang])])
-    return _table([_lbl(k, lang) for k in ("file", "format", "size", "what")], rows, "downloads")
+                     escape(WHAT[name][lang])])
+    return _table([_lbl(k, lang) for k in ("file", "format", "what")], rows, "downloads")
 
 
 def json_fields(kb, name: str) -> list[tuple[str, str]]:

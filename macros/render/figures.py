@@ -19,6 +19,21 @@ Markup contract (tests and the figure-integrity suite rely on it)::
   ``data-attribution`` (uncertain).
 
 It is all emitted on one line, so it can sit inside a Markdown paragraph.
+
+A number the site derives from the records themselves (a count of records, a
+tier's step on the ladder, a condition of a claim's test) is not a claim's
+figure but is tied to the data the same way::
+
+    <data value="N" data-count="WHAT">TEXT</data>
+    <data value="V" data-claim="ID" data-field="conditions.input_tokens">TEXT</data>
+
+``WHAT`` names what was counted: ``total:KIND`` (claims, sources, entities,
+tiers, conflicts, glossary), ``claims-tagged:TAG[,TAG]``,
+``claims-in-tier:TIER``, ``claims-of-entity:ENTITY`` (as subject, model,
+baseline or benchmark), ``claims-of-source:SOURCE`` (cited or attributed),
+``claims-in-conflict:CONFLICT`` (distinct claims over its sides) and
+``tier-rank:TIER``.  ``data-field`` names a field of the claim's record.
+TEXT is the integer formatted for the page's language.
 """
 from __future__ import annotations
 
@@ -143,3 +158,14 @@ def interval_markup(ctx, cid: str, lo, hi) -> str:
     inner = (f'<data value="{fmt.computed_canonical(lo, hi)}" data-claim="{cid}" data-computed="">'
              f'{escape(fmt.computed_text(lo, hi, ctx.lang))}</data>')
     return f'<a class="kb-fig kb-computed" href="{ctx.href("claim", cid)}">{_with_unit(ctx, cid, inner)}</a>'
+
+
+def count_markup(ctx, n: int, what: str) -> str:
+    """A number derived from the records (see the contract above): ``what`` says what it counts."""
+    return f'<data value="{int(n)}" data-count="{escape(what)}">{escape(fmt.integer(n, ctx.lang))}</data>'
+
+
+def field_markup(ctx, cid: str, path: str, n: int) -> str:
+    """An integer field of a claim's record (``conditions.input_tokens``), tied to the claim and the field."""
+    return (f'<data value="{int(n)}" data-claim="{cid}" data-field="{path}">'
+            f'{escape(fmt.integer(n, ctx.lang))}</data>')

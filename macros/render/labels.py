@@ -80,7 +80,6 @@ LABELS: dict[str, dict[str, str]] = {
     "f.low_end": {"en": "Low end may be", "zh": "下限可能为"},
     "f.high_end": {"en": "High end may be", "zh": "上限可能为"},
     "f.file": {"en": "File", "zh": "文件"},
-    "f.line": {"en": "line", "zh": "行"},
     "f.figure": {"en": "Figure", "zh": "数字"},
     "f.claim": {"en": "Claim", "zh": "论断"},
     "f.count": {"en": "Claims", "zh": "论断数"},

@@ -11,7 +11,7 @@ import datetime as dt
 
 from . import format as fmt
 from .citations import source_link
-from .figures import figure, verdict
+from .figures import count_markup, figure, verdict
 from kb.prose import PLACEHOLDER
 
 from .text import entity_name, escape, prose
@@ -245,12 +245,11 @@ def tier_ladder(ctx) -> str:
     rows = []
     for tid in order:
         tier = kb.tiers[tid]
-        step = (ctx.t("rank.step").replace("{n}", fmt.integer(tier.rank, ctx.lang)) if tier.rank else ctx.t("rank.off"))
         count = len(kb.claims_by_tier.get(tid, []))
-        rows.append(f'<tr data-tier="{tid}"><td data-sort="{tier.rank or 99}">{escape(step)}</td>'
+        rows.append(f'<tr data-tier="{tid}"><td data-sort="{tier.rank or 99}">{rank_step(ctx, tid)}</td>'
                     f'<th scope="row">{tier_link(ctx, tid)}</th>'
                     f'<td>{prose(ctx, ctx.text(tier.definition))}</td>'
-                    f'<td data-sort="{count}">{fmt.integer(count, ctx.lang)}</td></tr>')
+                    f'<td data-sort="{count}">{count_markup(ctx, count, "claims-in-tier:" + tid)}</td></tr>')
     return table(ctx, "tiers", [ctx.t("f.rank"), ctx.t("kind.tier"), ctx.t("h.definition"), ctx.t("f.count")], rows, False)
 
 
@@ -264,7 +263,7 @@ def conflict_list(ctx, kinds=None) -> str:
         n = len({cid for s in x.sides for cid in s.claims})
         rows.append(f'<tr data-conflict="{xid}"><td>{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))}</td>'
                     f'<td>{escape(ctx.t("xkind." + x.kind))}</td>'
-                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+                    f'<td data-sort="{n}">{count_markup(ctx, n, "claims-in-conflict:" + xid)}</td></tr>')
     return table(ctx, "conflicts", [ctx.t("f.question"), ctx.t("f.kind"), ctx.t("f.count")], rows)
 
 
@@ -278,7 +277,7 @@ def source_index(ctx) -> str:
                     f'<td>{escape(ctx.t("skind." + s.kind))}</td>'
                     f'<td>{escape(ctx.t("lang." + s.language))}</td>'
                     f'<td data-sort="{s.date or ""}">{date}</td>'
-                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+                    f'<td data-sort="{n}">{count_markup(ctx, n, "claims-of-source:" + sid)}</td></tr>')
     return table(ctx, "sources", [ctx.t("f.name"), ctx.t("f.kind"), ctx.t("f.language"), ctx.t("f.date"), ctx.t("f.count")], rows)
 
 
@@ -293,7 +292,7 @@ def entity_index(ctx, kind=None) -> str:
         rows.append(f'<tr data-entity="{eid}"><td>{entity_link(ctx, eid)}</td>'
                     f'<td>{escape(ctx.t("ekind." + e.kind))}</td>'
                     f'<td>{prose(ctx, ctx.text(e.description))}</td>'
-                    f'<td data-sort="{n}">{fmt.integer(n, ctx.lang)}</td></tr>')
+                    f'<td data-sort="{n}">{count_markup(ctx, n, "claims-of-entity:" + eid)}</td></tr>')
     return table(ctx, "entities", [ctx.t("f.name"), ctx.t("f.kind"), ctx.t("h.about"), ctx.t("f.count")], rows)
 
 
@@ -308,7 +307,8 @@ def glossary(ctx) -> str:
         extra = ""
         if g.aliases:
             extra += (f'<p class="kb-aliases">{escape(ctx.t("f.aliases"))}{escape(ctx.t("colon"))}'
-                      f'{escape(ctx.t("list_sep").join(g.aliases))}</p>')
+                      + escape(ctx.t("list_sep")).join(f"<span data-name>{escape(a)}</span>" for a in g.aliases)
+                      + "</p>")
         related = [r for r in g.related if r in kb.glossary]
         if related:
             links = escape(ctx.t("list_sep")).join(
@@ -321,5 +321,14 @@ def glossary(ctx) -> str:
 
 def counts(ctx) -> dict[str, str]:
     kb = ctx.kb
-    return {k: fmt.integer(len(getattr(kb, k)), ctx.lang)
+    return {k: count_markup(ctx, len(getattr(kb, k)), "total:" + k)
             for k in ("claims", "sources", "entities", "tiers", "conflicts", "glossary")}
+
+
+def rank_step(ctx, tid: str) -> str:
+    """A tier's place on the ladder ("step 3 of the ladder"), the step tied to tiers.yml's rank (HTML)."""
+    rank = ctx.kb.tiers[tid].rank
+    if not rank:
+        return escape(ctx.t("rank.off"))
+    before, _, after = ctx.t("rank.step").partition("{n}")
+    return escape(before) + count_markup(ctx, rank, "tier-rank:" + tid) + escape(after)

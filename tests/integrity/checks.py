@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from . import counts
 from . import numbers as num
 from .facts import Facts
 from .html import Corpus, Page, resolve
@@ -118,6 +119,7 @@ def figure_problems(page: Page, facts: Facts) -> list[str]:
             out.append(f"{where}: no record in the data has this date")
         elif text not in (num.date(when, lang), when):
             out.append(f"{where}: shown {text}, data {num.date(when, lang)}")
+    out += counts.problems(page, facts, show(page.url))
     out += chart_problems(page, facts)
     return out
 

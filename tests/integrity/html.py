@@ -11,7 +11,14 @@ The walker drops, each for a stated reason:
 * ``data[data-claim]``, ``time[data-claim]``: the figures themselves, each
   checked against the data by the figure check; ``time[datetime]`` without a
   claim is a record's own date (a source's publication or snapshot date), also
-  checked against the data;
+  checked against the data; ``data[data-claim][data-field]`` is a field of the
+  claim's record (a condition's token length), checked against that field;
+  ``data[data-count]`` is a number the site derives from the records (a count
+  of claims, a tier's rank), recomputed from the data by the figure check.  A
+  ``<data>`` with neither ``data-claim`` nor ``data-count`` is read as text;
+* an entity page's ``<title>`` (and the header restating it) is the entity's
+  name, which its ``<h1>`` marks with ``data-entity``; the title rule below
+  allows the digits of that name;
 * a source's own words: ``blockquote.kb-quote`` (a citation's quote) and
   ``q[lang]`` (a locator, shown as quoted from the source), the markup
   citations are given.  A quote is verbatim (``kb check`` compares it with the
@@ -104,6 +111,8 @@ class Page:
     chart_marks: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (claim, value, computed)
     chart_restated: list[tuple[str, str]] = field(default_factory=list)  # numbers in an svg's title/desc, by chart
     illustrations: list[Illustration] = field(default_factory=list)
+    counts: list[tuple[str, str | None, str]] = field(default_factory=list)  # <data data-count>: (what, value, text)
+    fields: list[tuple[str, str, str | None, str]] = field(default_factory=list)  # (claim, field, value, text)
     leaks: list[tuple[str, str]] = field(default_factory=list)  # (marker, context)
     links: list[str] = field(default_factory=list)          # href of every <a>
     ids: set[str] = field(default_factory=set)
@@ -137,6 +146,8 @@ def _exempt(el) -> bool:
         return True
     if tag in ("data", "time") and el.get("data-claim") is not None:
         return True
+    if tag == "data" and el.get("data-count") is not None and len(el) == 0:
+        return True  # a count of records (or a tier's rank), recomputed from the data by the figure check
     if tag == "time" and el.get("datetime"):
         return True  # a record's own date (a source's), checked against the data by the figure check
     if el.get("data-claim") is not None and el.get("data-computed") and len(el) == 0:
@@ -286,6 +297,11 @@ def parse_page(url: str, raw: str) -> Page:
     h1_texts: list[str] = []
     for el in doc.iter("data", "time"):
         if el.get("data-claim") is None:
+            if _local(el.tag) == "data" and el.get("data-count") is not None:
+                page.counts.append((el.get("data-count"), el.get("value"), el.text_content()))
+            continue
+        if el.get("data-field") is not None:  # a field of the claim's record, not the claim's figure
+            page.fields.append((el.get("data-claim"), el.get("data-field"), el.get("value"), el.text_content()))
             continue
         in_h1 = any(_local(a.tag) == "h1" for a in el.iterancestors())
         fig = _figure(el, in_h1)

@@ -30,51 +30,6 @@ class Known:
 
 
 KNOWN: list[Known] = [
-    # --- numbers the site writes about its own records, with no markup tying them to the data
-    Known("record-line-number", "orphans", r" in p\.kb-record is not from the data",
-          "A claim page's record location shows the file's line number as a bare number after the <code> path "
-          "(render/pages.py); put it inside the code (data/claims/x.yml:82) or mark it up."),
-    Known("index-counts", "orphans", r" in td\[data-sort\] is not from the data",
-          "Index tables (entities, sources, tiers, conflicts, the tier ladder) show counts of claims and the "
-          "ladder's step numbers as bare numbers (render/tables.py); mark them up so a check can tie each to "
-          "the records it counts."),
-    Known("about-counts", "orphans", r"^(zh/)?about/ · figure \d[\d,]* in article",
-          "The about page's totals (claims, sources, entities, conflicts) come from the count() macro as bare "
-          "numbers (macros/main.py); mark them up like the index counts."),
-    Known("condition-lengths", "orphans", r" in ul\.kb-conditions is not from the data",
-          "A claim's conditions show input and output lengths (8,000 / 1,000 tokens) as bare numbers; they are "
-          "figures about the test, so they need the figure markup (a claim of their own, or <data> tied to the "
-          "claim and its condition)."),
-    Known("conflict-side-numbers", "orphans", r" in section\.kb-side is not from the data",
-          "Conflict pages number their sides 'Side 1', 'Side 2' in the heading text; let an ordered list or CSS "
-          "counter draw the number, or mark it as a label."),
-    # --- names that are not marked as names
-    Known("tier-step-numbers", "orphans", r"^(zh/)?tiers/[^/]+/ · figure \d+ in dl\.kb-facts ",
-          "A tier page states its step on the ladder ('step 3 of the ladder', 阶梯第 3 级) as a bare number from "
-          "tiers.yml's rank; mark it up like the index counts."),
-    Known("alias-names", "orphans",
-          r"^(zh/)?(entities/[^/]+/ · figure \S+ in dl\.kb-facts|glossary/ · figure \S+ in p\.kb-aliases) ",
-          "Aliases on entity pages and in the glossary (Dimensity 9600, Gen 2, 2 纳米, 四个问题) are names "
-          "shown without name markup; give each alias data-entity (or data-name)."),
-    Known("entity-page-name", "orphans",
-          r"^(zh/)?entities/[^/]+/ · figure \S+ in (title|div\.md-header__topic|div\.kb-page\.kb-entity-head) ",
-          "An entity page's own name (its heading, and so its title) is not marked as a name, so the digits in "
-          "'Snapdragon 8 Gen 6', 'Kirin 9030', 'Gemma 4 31B' read as figures; mark the heading's name with "
-          "data-entity."),
-    # --- features still being built
-    Known("citation-text", "orphans", r" in p\.kb-cite-(text|label) is not from the data",
-          "The 'How to cite' block (render/cite.py) writes the statement's figures, the data version's date and "
-          "the standard's name (GB/T 7714-2015) as plain text; figures need <data data-claim>, dates <time>, "
-          "names data-name."),
-    Known("downloads-page", "orphans", r"^(zh/)?data/ · figure \S+ in (table\.kb-table|article)",
-          "The downloads page shows file sizes (KB) and the licence's version (CC BY 4.0) as bare numbers; "
-          "mark the licence name with data-name and the sizes as the build's own measurements."),
-    Known("chart-note-figure", "orphans", r" in span\.kb-chart-note is not from the data",
-          "The cumulative-wait chart's note writes the task's step count (10) as plain text; use the figure "
-          "markup for it (render/charts.py)."),
-    Known("timeline-chart-events", "figures", r"^(zh/)?timeline/ · chart label “.*”: shows a figure but carries no data-claim",
-          "The timeline chart's event lines repeat each claim's statement, with its date, in <text> elements that "
-          "carry no data-claim/data-value (render/charts.py); give each line its claim and value."),
     # --- typed figures in prose
     Known("typed-figures-in-data-prose", "orphans", r" · figure (两套|doubled) in ",
           "Data prose types figures that kb check does not catch: 两套系统 (in statements, metric descriptions, "

@@ -1,0 +1,79 @@
+"""Numbers the site derives from the records themselves, recomputed from the YAML (see render/figures.py).
+
+``<data value="N" data-count="WHAT">`` says what was counted; this module counts
+it again from :class:`Facts` (PyYAML, nothing from the engine), and the figure
+check compares the value and the text shown.  ``<data data-claim data-field>``
+shows a field of a claim's record; its value is read from the record here.
+"""
+from __future__ import annotations
+
+from . import numbers as num
+from .facts import Facts
+
+TOTALS = ("claims", "sources", "entities", "tiers", "conflicts", "glossary")
+
+
+def _claims_where(facts: Facts, keep) -> int:
+    return sum(1 for c in facts.claims.values() if keep(c))
+
+
+def _entities_of(c: dict) -> set:
+    cond = c.get("conditions") or {}
+    return {c.get("subject"), cond.get("model"), cond.get("baseline"), cond.get("benchmark")} - {None}
+
+
+def _sources_of(c: dict) -> set:
+    return {x for cit in c.get("citations") or [] for x in (cit.get("source"), cit.get("attributed_to")) if x}
+
+
+def expected(facts: Facts, what: str) -> int | None:
+    """What ``what`` counts, from the data; None when it names nothing the data has."""
+    kind, _, arg = what.partition(":")
+    if kind == "total":
+        return len(facts.kind(arg)) if arg in TOTALS else None
+    if kind == "claims-tagged":
+        tags = set(arg.split(","))
+        return _claims_where(facts, lambda c: bool(tags & set(c.get("tags") or [])))
+    if kind == "claims-in-tier" and arg in facts.kind("tiers"):
+        return _claims_where(facts, lambda c: c.get("tier") == arg)
+    if kind == "claims-of-entity" and arg in facts.kind("entities"):
+        return _claims_where(facts, lambda c: arg in _entities_of(c))
+    if kind == "claims-of-source" and arg in facts.kind("sources"):
+        return _claims_where(facts, lambda c: arg in _sources_of(c))
+    if kind == "claims-in-conflict" and arg in facts.kind("conflicts"):
+        sides = facts.kind("conflicts")[arg].get("sides") or []
+        return len({cid for s in sides for cid in s.get("claims") or []})
+    if kind == "tier-rank" and arg in facts.kind("tiers"):
+        return facts.kind("tiers")[arg].get("rank") or None
+    return None
+
+
+def field_of(record: dict, path: str):
+    v = record
+    for key in path.split("."):
+        if not isinstance(v, dict) or key not in v:
+            return None
+        v = v[key]
+    return v
+
+
+def problems(page, facts: Facts, where: str) -> list[str]:
+    out = []
+    for what, value, text in page.counts:
+        n = expected(facts, what)
+        if n is None:
+            out.append(f"{where} · count {what}: the data has nothing this counts (shown {text!r})")
+        elif value != str(n):
+            out.append(f"{where} · count {what}: value {value}, data {n}")
+        elif text != num.shown(n, page.lang):
+            out.append(f"{where} · count {what}: shown {text}, data {num.shown(n, page.lang)}")
+    for cid, path, value, text in page.fields:
+        claim = facts.claims.get(cid)
+        v = field_of(claim, path) if claim is not None else None
+        if not isinstance(v, int) or isinstance(v, bool):
+            out.append(f"{where} · {cid} {path}: the data has no such number (shown {text!r})")
+        elif value != str(v):
+            out.append(f"{where} · {cid} {path}: value {value}, data {v}")
+        elif text != num.shown(v, page.lang):
+            out.append(f"{where} · {cid} {path}: shown {text}, data {num.shown(v, page.lang)}")
+    return out
