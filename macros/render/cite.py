@@ -179,9 +179,11 @@ def _figure_in_text(ctx, cid: str) -> str:
     """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup, reading exactly
     as :func:`title` writes it (hedge, number, unit; a plain space for the no-break one), so a copied reference
     stays clean text."""
-    from .figures import figure
+    from .figures import value_markup
 
-    return figure(ctx, cid, with_badges=False).replace("&#160;", " ")
+    c = ctx.kb.claims[cid]
+    hedge = f'<span class="kb-approx">{escape(ctx.t("approx"))}</span> ' if c.approximate else ""
+    return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid).replace("&#160;", " ")}</a>'
 
 
 def _marked_title(ctx, kind: str, ident: str, title_text: str) -> tuple[str, dict[str, str]]:
