@@ -30,18 +30,6 @@ class Known:
 
 
 KNOWN: list[Known] = [
-    # --- typed figures in prose
-    Known("typed-figures-in-data-prose", "orphans", r" · figure (两套|doubled) in ",
-          "Data prose types figures that kb check does not catch: 两套系统 (in statements, metric descriptions, "
-          "glossary, an assessment, a caveat) and 'doubled' (m6-local-ai-compute-multiple's attribution note). "
-          "Rephrase them, and let macros/kb/prose.py catch 套 and 'doubled' too."),
-    Known("typed-figures-in-docs", "orphans", r"^zh/(about|benchmarks|data|glossary)/ · figure 两[种个项] in ",
-          "Chinese pages type figures with a measure word: 两种语言 (about.md, heading and text; glossary.md), 两个数字, 两个模型, "
-          "两项指标 (benchmarks.md), 两个 CSV 文件 (data page); rephrase (二者, 中英双语...)."),
-    # --- the two languages disagree
-    Known("three-chains-count-only-in-chinese", "parity", r"evidence-chains-count",
-          "three-chains-not-mixed's Chinese statement shows {claim:evidence-chains-count} (这 3 条证据链); the "
-          "English one does not, so the claim, and its source article-002, show different claims per language."),
 ]
 
 
