@@ -25,7 +25,7 @@ build: check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # Measure check, build, tests, site size and page weight at 1,000 to 10,000 synthetic
-# claims against the budgets in BENCHMARKS.md, and rewrite its tables (about half an hour).
+# claims against the budgets in BENCHMARKS.md, and rewrite its tables (30 to 45 minutes).
 .PHONY: bench
 bench: setup
 	$(BIN)/python bench/run.py
