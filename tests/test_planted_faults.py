@@ -163,6 +163,12 @@ def broken_site(site):
     (root / "zh/about/index.html").write_text(re.sub(r"<title>.*?</title>", "", html, flags=re.S), encoding="utf-8")
     _edit(root, "timeline/", "</article>", '<p><a href="../no-such-page/">more</a></p></article>')
     shutil.rmtree(root / "zh/tiers/commentary")
+    data_page = root / "zh/data/index.html"  # the data version dated by another day than its commit's
+    html, n = re.subn(r'<time datetime="[0-9-]+" data-kb-version="">', '<time datetime="1999-01-02" data-kb-version="">',
+                      data_page.read_text(encoding="utf-8"))
+    assert n, "zh/data/: cannot plant a fault, the page shows no data version date"
+    data_page.write_text(html, encoding="utf-8")
+    _edit(root, "data/", "</article>", '<p><time datetime="1999-01-03">3 January 1999</time></p></article>')
     claims_json = root / "data" / "claims.json"
     if claims_json.is_file():
         records = json.loads(claims_json.read_text(encoding="utf-8"))
@@ -182,6 +188,9 @@ HTML_FAULTS = [
      r"^claims/gptoss-e2e-gb200/ · chart label “42”: shows a figure but carries no data-claim$"),
     ("chart label with a wrong value", "figures", "zh/claims/gptoss-e2e-gb200/",
      r"^zh/claims/gptoss-e2e-gb200/ · chart label “1\.8 秒” · gptoss-e2e-gb200: value 1\.8, data 1\.80$"),
+    ("data version misdated", "figures", "zh/data/",
+     r"^zh/data/ · data version date 1999-01-02: the data's last commit is dated \d{4}-\d{2}-\d{2}$"),
+    ("date of no record", "figures", "data/", r"^data/ · date 1999-01-03: no record in the data has this date$"),
     ("unknown claim", "figures", "industry/", r"^industry/ · no-such-claim: no claim 'no-such-claim' in the data"),
     ("macro error text", "soundness", "about/", r"^about/ · template or macro text 'Macro Rendering Error'"),
     ("no title", "soundness", "zh/about/", r"^zh/about/ · the page has no <title>$"),

@@ -239,7 +239,7 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
         shown = escape(fmt_cite.date_en(w.date) if en else w.date)
         at = out.find(shown)
         if at >= 0:
-            head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}">{shown}</time></span>')
+            head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}" data-kb-version="">{shown}</time></span>')
             out = out[at + len(shown):]
     for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
         shown = escape(fmt_cite.date_en(day) if en else day)
@@ -356,7 +356,7 @@ def version_html(lang: str) -> str:
     pieces = {"commit": f"<code>{escape(v.short)}</code>"}
     if v.date:
         when = fmt_cite.date_en(v.date) if lang == "en" else _zh_date(v.date)
-        pieces["date"] = f'<time datetime="{v.date}">{escape(when)}</time>'
+        pieces["date"] = f'<time datetime="{v.date}" data-kb-version="">{escape(when)}</time>'
     what = _template(t(key, lang), pieces)
     if v.modified:
         what += " " + escape(t("footer.modified", lang))

@@ -119,6 +119,12 @@ def figure_problems(page: Page, facts: Facts) -> list[str]:
             out.append(f"{where}: no record in the data has this date")
         elif text not in (num.date(when, lang), when):
             out.append(f"{where}: shown {text}, data {num.date(when, lang)}")
+    for when, text in page.version_dates:
+        where = f"{show(page.url)} · data version date {when}"
+        if when != facts.version_date:
+            out.append(f"{where}: the data's last commit is dated {facts.version_date or 'nothing (not in git)'}")
+        elif text not in (num.date(when, lang), when):
+            out.append(f"{where}: shown {text}, expected {num.date(when, lang)}")
     out += counts.problems(page, facts, show(page.url))
     out += chart_problems(page, facts)
     return out

@@ -8,7 +8,9 @@ made of it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import datetime as dt
 import re
+import subprocess
 from decimal import Decimal
 from functools import cached_property
 from pathlib import Path
@@ -91,6 +93,19 @@ class Facts:
     def record_dates(self) -> set[str]:
         """Dates records other than claims state (a source's publication date, a snapshot's date)."""
         return self._dates
+
+    @cached_property
+    def version_date(self) -> str | None:
+        """The date of the data version a build of this data shows: its last commit's day in UTC, read
+        from git here, not from the build; None outside a git checkout (the build then shows no date)."""
+        try:
+            out = subprocess.run(["git", "-C", str(self.data), "log", "-1", "--format=%ct"],
+                                 capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if out.returncode != 0 or not out.stdout.strip().isdigit():
+            return None
+        return dt.datetime.fromtimestamp(int(out.stdout), dt.timezone.utc).date().isoformat()
 
     def unit(self, cid: str) -> dict:
         metric = self.kind("metrics")[self.claims[cid]["metric"]]

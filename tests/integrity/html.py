@@ -107,6 +107,7 @@ class Page:
     no_figure: list[str] = field(default_factory=list)       # claims shown as "no figure"
     orphans: list[tuple[str, str, str]] = field(default_factory=list)  # (figure, where, context)
     dated: list[tuple[str, str]] = field(default_factory=list)    # <time> without a claim: (datetime, text)
+    version_dates: list[tuple[str, str]] = field(default_factory=list)  # <time data-kb-version>: (datetime, text)
     chart_labels: list[ChartLabel] = field(default_factory=list)
     chart_marks: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (claim, value, computed)
     chart_restated: list[tuple[str, str]] = field(default_factory=list)  # numbers in an svg's title/desc, by chart
@@ -334,8 +335,11 @@ def parse_page(url: str, raw: str) -> Page:
         for start, fig in find_figures(meta.get("content")):
             page.orphans.append((fig, "meta[description]", _context(meta.get("content"), start, len(fig))))
     for el in doc.iter("time"):
-        if el.get("data-claim") is None and el.get("datetime") and el.get("data-kb-accessed") is None \
-                and not any("kb-version" in _cls(a) for a in el.iterancestors()):
+        if el.get("data-claim") is not None or not el.get("datetime") or el.get("data-kb-accessed") is not None:
+            continue
+        if el.get("data-kb-version") is not None:  # the data version's date: the commit's, not a record's
+            page.version_dates.append((el.get("datetime"), el.text_content()))
+        else:
             page.dated.append((el.get("datetime"), el.text_content()))
 
     _charts(page, doc)
