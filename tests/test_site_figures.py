@@ -1,4 +1,4 @@
-"""Figures on built pages keep the markup contract: a <data>/<time> inside a link to its claim, with badges.
+"""Figures on built pages keep the markup contract: a <data>/<time> inside a link to its claim, with one mark.
 
 (The full figure-integrity suite recomputes every displayed text; these tests
 check the contract's shape across every page.)
@@ -69,15 +69,68 @@ def test_computed_figures_are_marked_and_only_for_derived_claims(site):
     assert seen > 0
 
 
-def test_figures_outside_badges_carry_tier_badges(site):
-    kb, seen = site.kb, 0
+def _expected_mark(kb, cid: str) -> str:
+    """What a figure's one mark must show, read from the records: a withdrawn figure, a derivation that
+    fails, a dispute, an uncertain attribution, else the tier."""
+    c = kb.claims[cid]
+    if c.status in ("superseded", "retracted"):
+        return "status"
+    check = kb.checks.get(cid)
+    if c.derivation is not None and check is not None and check.verdict == "inconsistent":
+        return "inconsistent"
+    if c.status == "contested" or kb.conflicts_by_claim.get(cid):
+        return "disputed"
+    if c.attribution == "uncertain":
+        return "uncertain"
+    return "tier"
+
+
+def test_every_figure_carries_exactly_one_mark_that_names_its_tier(site):
+    kb, bad, kinds = site.kb, [], {}
     for url, el in _figures(site):
         box = el.find_parent("span", class_="kb-figure")
         if box is None:
             continue  # computed intervals in a derivation's details
-        tier = box.select_one(".kb-badges [data-tier]")
-        assert tier is not None and tier["data-tier"] == kb.claims[el["data-claim"]].tier, url
-        seen += 1
+        cid = el["data-claim"]
+        marks = box.select(".kb-mark")
+        if len(marks) != 1:
+            bad.append(f"{url} · {cid}: {len(marks)} marks")
+            continue
+        mark, c = marks[0], kb.claims[cid]
+        lang = "zh" if url.startswith("zh/") else "en"
+        shown, expected = mark.get("data-mark"), _expected_mark(kb, cid)
+        if mark.get("data-tier") != c.tier or getattr(kb.tiers[c.tier].name, lang) not in mark.get_text():
+            bad.append(f"{url} · {cid}: the mark does not name the tier {c.tier}")
+        if shown != expected and not (shown == "said" and expected == "tier"):
+            bad.append(f"{url} · {cid}: the mark shows {shown}, the data calls for {expected}")
+        kinds[shown] = kinds.get(shown, 0) + 1
+    assert bad == [], "\n".join(bad[:40])
+    assert kinds.get("tier", 0) > 100 and kinds.get("said", 0) > 10, kinds
+    assert kinds.get("disputed", 0) > 0 and kinds.get("inconsistent", 0) > 0 and kinds.get("uncertain", 0) > 0, kinds
+
+
+def test_a_table_that_names_its_tier_once_holds_figures_of_that_tier_only(site):
+    kb, seen = site.kb, 0
+    for url in site.html_pages():
+        for said in site.soup(url).select("article .kb-tier-said"):
+            holder = said.find_parent(["table", "figure"])
+            assert holder is not None, f"{url}: a tier named once outside a table or chart"
+            tier = said.select_one(".kb-mark")["data-tier"]
+            figures = holder.select(".kb-figure .kb-mark")
+            assert figures, url
+            assert {m["data-tier"] for m in figures} == {tier}, url
+            seen += 1
+    assert seen > 10
+
+
+def test_running_text_carries_no_worded_badges(site):
+    seen = 0
+    for url in ("benchmarks/", "zh/benchmarks/", "", "zh/"):
+        soup = site.soup(url)
+        figures = soup.select("article .kb-figure")
+        worded = [b for b in soup.select("article .kb-badge") if not b.find_parent(class_="kb-legend")]
+        assert figures and worded == [], f"{url}: {len(worded)} worded badges beside {len(figures)} figures"
+        seen += len(figures)
     assert seen > 100
 
 

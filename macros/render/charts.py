@@ -30,7 +30,7 @@ from decimal import Decimal
 
 from . import format as fmt
 from . import svgchart as sc
-from .figures import figure, figure_text
+from .figures import figure, figure_text, shared_tier, tier_said_line
 from .tables import _baseline_claim, entity_link, select
 from .text import escape, plain
 
@@ -251,22 +251,26 @@ def _stated_ratio(ctx, model: str, metric: str) -> str | None:
 def _benchmark_table(ctx, table) -> str:
     kb = ctx.kb
     rows = []
+    tier = shared_tier(ctx, [i for _, ids, _ in table for i in ids])
+    said = tier is not None  # the table's caption names it once
     for model, ids, baseline in table:
         if len(ids) == 2:
-            cells = f"<td>{figure(ctx, ids[0])}</td><td>{figure(ctx, ids[1])}</td>"
+            cells = f"<td>{figure(ctx, ids[0], tier_said=said)}</td><td>{figure(ctx, ids[1], tier_said=said)}</td>"
         else:
             what = escape(_t("not_published", ctx.lang))
-            extra = f" {figure(ctx, ids[0])}" if ids else ""
+            extra = f" {figure(ctx, ids[0], tier_said=said)}" if ids else ""
             cells = f'<td colspan="2">{what}{extra}</td>'
         rows.append(f'<tr><th scope="row">{entity_link(ctx, model)}</th>{cells}</tr>')
     subject = next((kb.claims[ids[0]].subject for _, ids, _ in table if len(ids) == 2), None)
     heads = [_t("h.model", ctx.lang), _name(ctx, subject) if subject else "", ctx.t("f.baseline")]
-    return _table(heads, rows)
+    return _table(heads, rows, tier_said_line(ctx, tier) if said else "")
 
 
-def _table(heads, rows) -> str:
+def _table(heads, rows, caption: str = "") -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    return f'<table class="kb-chart-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    caption = f"<caption>{caption}</caption>" if caption else ""
+    return (f'<table class="kb-chart-table">{caption}<thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 # --- power basis ----------------------------------------------------------------------------------
@@ -302,9 +306,12 @@ def power_basis(ctx, ident: str) -> dict:
     note = _sentences(ctx, _t("power.note", ctx.lang), _tiers_line(ctx, ids))
     svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
     dash = '<span class="kb-nofig">—</span>'
-    rows = [f'<tr><th scope="row">{entity_link(ctx, e)}</th><td>{figure(ctx, r) if r else dash}</td>'
-            f'<td>{figure(ctx, s) if s else dash}</td></tr>' for e, r, s in table]
-    data = _table([_t("h.system", ctx.lang), _t("h.rated", ctx.lang), _t("h.sustained", ctx.lang)], rows)
+    tier = shared_tier(ctx, ids)
+    said = tier is not None  # the table's caption names it once
+    rows = [f'<tr><th scope="row">{entity_link(ctx, e)}</th><td>{figure(ctx, r, tier_said=said) if r else dash}</td>'
+            f'<td>{figure(ctx, s, tier_said=said) if s else dash}</td></tr>' for e, r, s in table]
+    data = _table([_t("h.system", ctx.lang), _t("h.rated", ctx.lang), _t("h.sustained", ctx.lang)], rows,
+                  tier_said_line(ctx, tier) if said else "")
     return {"title": title, "note": note, "svg": svg, "data": data}
 
 

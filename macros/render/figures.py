@@ -3,20 +3,27 @@
 Markup contract (tests and the figure-integrity suite rely on it)::
 
     <span class="kb-figure">
-      <a class="kb-fig" href="…/claims/ID/">[about ]<data value="CANONICAL" data-claim="ID">TEXT</data>&#160;<span class="kb-unit">UNIT</span></a>
-      <span class="kb-badges">…tier, dispute, verdict badges…</span>
+      <a class="kb-fig" href="…/claims/ID/">[about ]<data value="CANONICAL" data-claim="ID">TEXT</data> <span class="kb-unit">UNIT</span></a>
+      <span class="kb-badges"><span class="kb-mark" …>…</span></span>
     </span>
 
+* The link is an inline block (docs/assets/kb.css): number and unit stay on one
+  line while they fit and wrap at the space between them only when the figure
+  is wider than the line, so no figure makes a page wider than a phone.
 * ``CANONICAL`` and ``TEXT`` follow :mod:`render.format`; the unit, localised
   from ``data/units``, and any hedge word ("about", "约") stay outside ``<data>``.
 * Dates are ``<time datetime="YYYY[-MM[-DD]]" data-claim="ID">`` instead.
 * A derived claim with no stated value shows the interval computed from its
   inputs, marked ``data-computed`` on the ``<data>`` element and by a
   "computed" badge.
-* Badges: ``data-tier`` (always), ``data-disputed`` (status contested or part
-  of a conflict), ``data-verdict`` (derived claims: consistent, inconsistent,
-  cannot-derive, or computed), ``data-status`` (superseded, retracted),
-  ``data-attribution`` (uncertain).
+* The mark: one ``<span class="kb-mark">`` per figure, inside ``.kb-badges``,
+  carrying ``data-tier`` and ``data-rank`` (always), ``data-disputed`` (status
+  contested or part of a conflict), ``data-verdict`` (derived claims:
+  consistent, inconsistent, cannot-derive, or computed), ``data-status``
+  (superseded, retracted), ``data-attribution`` (uncertain), and
+  ``data-mark``: what it shows (see :data:`MARK_ORDER`; ``said`` when the table
+  around it names the tier once).  Its words sit in a ``.kb-sr`` span that
+  only screen readers read.
 
 It is all emitted on one line, so it can sit inside a Markdown paragraph.
 
@@ -40,9 +47,6 @@ from __future__ import annotations
 from . import format as fmt
 from .text import attr, escape
 
-NBSP = "&#160;"
-
-
 def _unit(ctx, cid: str) -> tuple[str, bool]:
     unit = ctx.kb.unit_of(cid)
     return getattr(unit.symbol, ctx.lang), unit.space
@@ -52,7 +56,7 @@ def _with_unit(ctx, cid: str, inner: str) -> str:
     symbol, space = _unit(ctx, cid)
     if not symbol:
         return inner
-    return f'{inner}{NBSP if space else ""}<span class="kb-unit">{escape(symbol)}</span>'
+    return f'{inner}{" " if space else ""}<span class="kb-unit">{escape(symbol)}</span>'
 
 
 def value_markup(ctx, cid: str) -> str:
@@ -96,36 +100,95 @@ def verdict(ctx, cid: str) -> str | None:
     return chk.verdict or ("computed" if chk.computed is not None else None)
 
 
-def badges(ctx, cid: str) -> str:
+# What a figure's one mark shows, strongest first: a figure withdrawn, a derivation that fails, a dispute,
+# an attribution in doubt; otherwise the evidence tier alone.
+MARK_ORDER = ("status", "inconsistent", "disputed", "uncertain", "tier")
+
+
+def mark_kind(ctx, cid: str) -> str:
+    """Which of :data:`MARK_ORDER` a figure's mark shows."""
+    c = ctx.kb.claims[cid]
+    if c.status in ("superseded", "retracted"):
+        return "status"
+    if verdict(ctx, cid) == "inconsistent":
+        return "inconsistent"
+    if disputed(ctx, cid):
+        return "disputed"
+    if c.attribution == "uncertain":
+        return "uncertain"
+    return "tier"
+
+
+def mark_words(ctx, cid: str) -> str:
+    """Everything the mark stands for, in words: the tier always, then what else applies (not escaped)."""
+    c = ctx.kb.claims[cid]
+    words = [ctx.t("f.tier") + ctx.t("colon") + ctx.text(ctx.kb.tiers[c.tier].name)]
+    if c.status in ("superseded", "retracted"):
+        words.append(ctx.t("status." + c.status))
+    v = verdict(ctx, cid)
+    if v in ("inconsistent", "cannot-derive", "computed"):
+        words.append(ctx.t("verdict." + v))
+    if disputed(ctx, cid):
+        words.append(ctx.t("badge.disputed"))
+    if c.attribution == "uncertain":
+        words.append(ctx.t("badge.uncertain"))
+    return ctx.t("list_sep").join(words)
+
+
+def mark(ctx, cid: str, *, tier_said: bool = False) -> str:
+    """The one compact mark a figure carries: a small shape for its evidence tier, or a distinct one for a
+    withdrawn figure, a failed derivation, a dispute or an uncertain attribution.  Its words are there for
+    screen readers (and as a tooltip); the detail lives in the popover and on the claim page.
+
+    ``tier_said``: the table or section around it names the tier once, so a figure whose mark would only
+    show its tier shows nothing, and screen readers still hear the tier.
+    """
     c = ctx.kb.claims[cid]
     tier = ctx.kb.tiers[c.tier]
-    tier_name = ctx.text(tier.name)
-    out = [f'<a class="kb-badge kb-tier" data-tier="{c.tier}" data-rank="{tier.rank}" '
-           f'href="{ctx.href("tier", c.tier)}" title="{attr(ctx.t("f.tier") + ctx.t("colon") + tier_name)}">'
-           f'{escape(tier_name)}</a>']
+    kind = mark_kind(ctx, cid)
+    attrs = f' data-tier="{c.tier}" data-rank="{tier.rank}"'
     if disputed(ctx, cid):
-        conflicts = ctx.kb.conflicts_by_claim.get(cid) or []
-        target = ctx.href("conflict", conflicts[0]) if conflicts else ctx.href("claim", cid) + "#status"
-        out.append(f'<a class="kb-badge kb-disputed" data-disputed="" href="{target}">{escape(ctx.t("badge.disputed"))}</a>')
+        attrs += ' data-disputed=""'
     v = verdict(ctx, cid)
     if v is not None:
-        out.append(f'<a class="kb-badge kb-verdict" data-verdict="{v}" href="{ctx.href("claim", cid)}#derivation" '
-                   f'title="{attr(ctx.t("verdict.help." + v))}">{escape(ctx.t("verdict." + v))}</a>')
+        attrs += f' data-verdict="{v}"'
     if c.status in ("superseded", "retracted"):
-        target = ctx.href("claim", c.successor) if c.successor in ctx.kb.claims else ctx.href("claim", cid)
-        out.append(f'<a class="kb-badge kb-status" data-status="{c.status}" href="{target}">{escape(ctx.t("status." + c.status))}</a>')
+        attrs += f' data-status="{c.status}"'
     if c.attribution == "uncertain":
-        out.append(f'<span class="kb-badge kb-uncertain" data-attribution="uncertain" '
-                   f'title="{attr(ctx.text(c.attribution_note))}">{escape(ctx.t("badge.uncertain"))}</span>')
-    return f'<span class="kb-badges">{"".join(out)}</span>'
+        attrs += ' data-attribution="uncertain"'
+    shown = "said" if kind == "tier" and tier_said else kind
+    words = mark_words(ctx, cid)
+    title = "" if shown == "said" else f' title="{attr(words)}"'
+    return (f'<span class="kb-mark" data-mark="{shown}"{attrs}{title}>'
+            f'<span class="kb-sr">{escape(words)}</span></span>')
 
 
-def figure(ctx, cid: str, *, with_badges: bool = True) -> str:
-    """A claim's figure, linked to its page, with its badges."""
+def badges(ctx, cid: str, *, tier_said: bool = False) -> str:
+    """The figure's mark, in the box that follows the figure (the name stays for the markup contract)."""
+    return f'<span class="kb-badges" data-pagefind-ignore="all">{mark(ctx, cid, tier_said=tier_said)}</span>'
+
+
+def figure(ctx, cid: str, *, with_badges: bool = True, tier_said: bool = False) -> str:
+    """A claim's figure, linked to its page, with its one mark."""
     c = ctx.kb.claims[cid]
     hedge = f'<span class="kb-approx">{escape(ctx.t("approx"))}</span> ' if c.approximate else ""
     link = f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid)}</a>'
-    return f'<span class="kb-figure">{link}{badges(ctx, cid) if with_badges else ""}</span>'
+    return f'<span class="kb-figure">{link}{badges(ctx, cid, tier_said=tier_said) if with_badges else ""}</span>'
+
+
+def shared_tier(ctx, ids) -> str | None:
+    """The evidence tier every one of these claims has, when they share one."""
+    tiers = {ctx.kb.claims[i].tier for i in ids if i}
+    return tiers.pop() if len(tiers) == 1 else None
+
+
+def tier_said_line(ctx, tier_id: str) -> str:
+    """Says once, for a table or a section, the tier all its figures share."""
+    tier = ctx.kb.tiers[tier_id]
+    sample = (f'<span class="kb-mark" data-mark="tier" data-tier="{tier_id}" data-rank="{tier.rank}" aria-hidden="true">'
+              f'</span>')
+    return (f'<span class="kb-tier-said">{escape(ctx.t("tier_said"))}{escape(ctx.t("colon"))}'
+            f'<a href="{ctx.href("tier", tier_id)}">{escape(ctx.text(tier.name))}</a>{sample}</span>')
 
 
 def figure_text(ctx, cid: str) -> str:

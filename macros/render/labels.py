@@ -141,6 +141,7 @@ LABELS: dict[str, dict[str, str]] = {
                               "zh": "没有来源直接给出这个数字；它由本站根据其依据的数字计算，显示为这些数字允许的范围。"},
     "badge.disputed": {"en": "disputed", "zh": "有分歧"},
     "badge.uncertain": {"en": "attribution uncertain", "zh": "归属不确定"},
+    "tier_said": {"en": "Evidence tier of every figure here", "zh": "此处所有数字的证据等级"},
     "attribution.certain": {"en": "The source makes clear whom the figure belongs to.", "zh": "来源明确说明了这个数字属于谁。"},
     "attribution.uncertain": {"en": "Uncertain: the source does not make clear whom the figure belongs to.", "zh": "不确定：来源没有说清这个数字属于谁。"},
     "approx": {"en": "about", "zh": "约"},

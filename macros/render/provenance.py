@@ -41,6 +41,7 @@ LABELS = {
     "legend.title": {"en": "Evidence tiers", "zh": "证据等级"},
     "legend.ladder": {"en": "The ladder, weakest first:", "zh": "证据阶梯，由弱到强："},
     "legend.off": {"en": "Off the ladder:", "zh": "不在阶梯上："},
+    "legend.attention": {"en": "Instead of the tier, where it applies:", "zh": "如适用，代替等级标记："},
     "legend.hint": {"en": "Hover over, focus or tap a figure to see its source and quote.",
                     "zh": "将鼠标悬停、用键盘聚焦或轻点任一数字，即可查看来源和原文。"},
 }
@@ -116,7 +117,16 @@ def tier_legend(ctx: Ctx) -> str:
     def badge(tid):
         tier = kb.tiers[tid]
         return (f'<li><a class="kb-badge kb-tier" data-tier="{tid}" data-rank="{tier.rank}" '
-                f'href="{ctx.href("tier", tid)}">{escape(ctx.text(tier.name))}</a></li>')
+                f'href="{ctx.href("tier", tid)}"><span class="kb-mark" data-mark="tier" data-rank="{tier.rank}" '
+                f'aria-hidden="true"></span>{escape(ctx.text(tier.name))}</a></li>')
+
+    def attention(kind, label):
+        return (f'<li><span class="kb-badge"><span class="kb-mark" data-mark="{kind}" aria-hidden="true"></span>'
+                f'{escape(ctx.t(label))}</span></li>')
+
+    marks = "".join(attention(k, label) for k, label in (
+        ("inconsistent", "verdict.inconsistent"), ("disputed", "badge.disputed"),
+        ("uncertain", "badge.uncertain"), ("status", "status.superseded")))
 
     ladder = "".join(badge(t) for t in order if kb.tiers[t].rank)
     off = "".join(badge(t) for t in order if not kb.tiers[t].rank)
@@ -125,6 +135,7 @@ def tier_legend(ctx: Ctx) -> str:
             f'<p class="kb-legend-title" id="{lid}"><a href="{ctx.href("tier")}">{escape(_t("legend.title", ctx.lang))}</a></p>'
             f'<div class="kb-legend-row"><span>{escape(_t("legend.ladder", ctx.lang))}</span> <ol class="kb-legend-list">{ladder}</ol></div>'
             f'<div class="kb-legend-row"><span>{escape(_t("legend.off", ctx.lang))}</span> <ul class="kb-legend-list">{off}</ul></div>'
+            f'<div class="kb-legend-row"><span>{escape(_t("legend.attention", ctx.lang))}</span> <ul class="kb-legend-list">{marks}</ul></div>'
             f'<p class="kb-legend-hint">{escape(_t("legend.hint", ctx.lang))}</p></aside>')
 
 

@@ -11,7 +11,7 @@ import datetime as dt
 
 from . import format as fmt
 from .citations import source_link
-from .figures import count_markup, figure, verdict
+from .figures import count_markup, figure, shared_tier, tier_said_line, verdict
 from kb.prose import PLACEHOLDER
 
 from .text import entity_name, escape, prose
@@ -108,8 +108,8 @@ def none_yet(ctx) -> str:
     return f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'
 
 
-def table(ctx, name: str, headers: list[str], rows: list[str], filterable: bool | None = None) -> str:
-    """A table; rows are ready-made <tr> strings."""
+def table(ctx, name: str, headers: list[str], rows: list[str], filterable: bool | None = None, caption: str = "") -> str:
+    """A table; rows are ready-made <tr> strings, ``caption`` ready-made markup."""
     if not rows:
         return none_yet(ctx)
     if filterable is None:
@@ -118,7 +118,8 @@ def table(ctx, name: str, headers: list[str], rows: list[str], filterable: bool 
     extra = (f' data-kb-filter-label="{escape(ctx.t("filter"))}" '
              f'data-kb-filter-placeholder="{escape(ctx.t("filter_placeholder"))}"') if filterable else ""
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headers)
-    return (f'<div class="kb-table" data-kb-table="{name}">\n<table{enhance}{extra}>\n'
+    caption = f"<caption>{caption}</caption>" if caption else ""
+    return (f'<div class="kb-table" data-kb-table="{name}">\n<table{enhance}{extra}>{caption}\n'
             f'<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
 
 
@@ -171,22 +172,27 @@ def comparison_table(ctx, subject: str, metrics, tag=None) -> str:
     ids.sort(key=lambda i: (models.index(kb.claims[i].conditions.model), metric_order.index(kb.claims[i].metric)))
     dash = '<span class="kb-nofig">—</span>'
     rows = []
+    pairs = []
     for cid in ids:
+        base = _baseline_claim(kb, kb.claims[cid], kb.claims[cid].metric)
+        pairs.append((cid, base, _ratio_claim(kb, cid, base) if base else None))
+    tier = shared_tier(ctx, [i for triple in pairs for i in triple])
+    said = tier is not None
+    for cid, base, ratio in pairs:
         c = kb.claims[cid]
-        base = _baseline_claim(kb, c, c.metric)
-        ratio = _ratio_claim(kb, cid, base) if base else None
         model = entity_link(ctx, c.conditions.model) if c.conditions.model else dash
         if c.conditions.format:
             model += f' <span class="kb-format">{escape(c.conditions.format)}</span>'
         rows.append(
             f'<tr data-claim="{cid}"><th scope="row">{model}</th>'
             f'<td>{escape(ctx.text(kb.metrics[c.metric].name))}</td>'
-            f'<td>{figure(ctx, cid)}</td>'
-            f'<td><span class="kb-baseline-name">{entity_link(ctx, c.conditions.baseline)}</span> {figure(ctx, base) if base else dash}</td>'
-            f'<td>{figure(ctx, ratio) if ratio else dash}</td></tr>')
+            f'<td>{figure(ctx, cid, tier_said=said)}</td>'
+            f'<td><span class="kb-baseline-name">{entity_link(ctx, c.conditions.baseline)}</span> '
+            f'{figure(ctx, base, tier_said=said) if base else dash}</td>'
+            f'<td>{figure(ctx, ratio, tier_said=said) if ratio else dash}</td></tr>')
     subject_name = ctx.text(kb.entities[subject].name) if subject in kb.entities else subject
     headers = [ctx.t("f.model"), ctx.t("f.metric"), subject_name, ctx.t("f.baseline"), ctx.t("f.ratio")]
-    return table(ctx, "comparison", headers, rows, filterable=False)
+    return table(ctx, "comparison", headers, rows, filterable=False, caption=tier_said_line(ctx, tier) if said else "")
 
 
 def derivation_table(ctx, ids) -> str:
@@ -246,11 +252,12 @@ def tier_ladder(ctx) -> str:
     for tid in order:
         tier = kb.tiers[tid]
         count = len(kb.claims_by_tier.get(tid, []))
-        rows.append(f'<tr data-tier="{tid}"><td data-sort="{tier.rank or 99}">{rank_step(ctx, tid)}</td>'
-                    f'<th scope="row">{tier_link(ctx, tid)}</th>'
-                    f'<td>{prose(ctx, ctx.text(tier.definition))}</td>'
-                    f'<td data-sort="{count}">{count_markup(ctx, count, "claims-in-tier:" + tid)}</td></tr>')
-    return table(ctx, "tiers", [ctx.t("f.rank"), ctx.t("kind.tier"), ctx.t("h.definition"), ctx.t("f.count")], rows, False)
+        # the count sits next to the tier's name, so that a phone shows both without scrolling sideways
+        rows.append(f'<tr data-tier="{tid}"><th scope="row">{tier_link(ctx, tid)}'
+                    f'<span class="kb-step">{rank_step(ctx, tid)}</span></th>'
+                    f'<td data-sort="{count}">{count_markup(ctx, count, "claims-in-tier:" + tid)}</td>'
+                    f'<td>{prose(ctx, ctx.text(tier.definition))}</td></tr>')
+    return table(ctx, "tiers", [ctx.t("kind.tier"), ctx.t("f.count"), ctx.t("h.definition")], rows, False)
 
 
 def conflict_list(ctx, kinds=None) -> str:
