@@ -10,7 +10,7 @@ from kb.base import KnowledgeBase
 from kb.problems import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
-TODAY = dt.date(2026, 11, 29)
+TODAY = dt.date(2026, 11, 29)  # for the small fixtures whose dates are written against it; the real data runs on the real day
 
 MINIMAL = {
     "tiers.yml": """\

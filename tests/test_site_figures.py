@@ -110,7 +110,7 @@ def test_every_figure_carries_exactly_one_mark_that_names_its_tier(site):
 
 
 def test_a_table_that_names_its_tier_once_holds_figures_of_that_tier_only(site):
-    kb, seen = site.kb, 0
+    seen = 0
     for url in site.html_pages():
         for said in site.soup(url).select("article .kb-tier-said"):
             holder = said.find_parent(["table", "figure"])
