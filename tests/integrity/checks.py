@@ -366,7 +366,7 @@ def _load(path: Path):
     if path.suffix == ".json":
         return json.loads(path.read_text(encoding="utf-8"), parse_float=Decimal)
     if path.suffix == ".csv":
-        return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+        return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))  # with or without a byte-order mark
     return None
 
 
