@@ -245,6 +245,14 @@ def _json_type(v) -> str:
     return "array" if isinstance(v, list) else "object"
 
 
+def _described(text: str) -> str:
+    """A field's description as markup: the licence's name marked as a name (its digits are no figure)."""
+    return escape(text).replace(escape(LICENCE_NAME), f'<span data-name>{escape(LICENCE_NAME)}</span>')
+
+
+LICENCE_NAME = "CC BY 4.0"
+
+
 def field_table(ctx, name: str) -> str:
     """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
     lang = ctx.lang
@@ -256,14 +264,14 @@ def field_table(ctx, name: str) -> str:
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
                                f"macros/render/cite_data.py")
-            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", escape(en if lang == "en" else zh)])
+            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(en if lang == "en" else zh)])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
             raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in macros/render/cite_data.py")
-        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", escape(desc[0 if lang == "en" else 1])])
+        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
 
 
