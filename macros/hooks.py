@@ -5,7 +5,8 @@
   built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
-* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure.
+* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, and to every
+  page the line it carries when printed (its address, data version and licence; :mod:`render.printing`).
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
   puts that version in every page's footer (see :mod:`render.cite_version`).
@@ -31,7 +32,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, notfound, pages, provenance, urls
+from render import cite, cite_data, cite_version, kbcache, notfound, pages, printing, provenance, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -123,11 +124,12 @@ def _page_lang(page, config) -> str:
 
 
 def on_page_content(html, page, config, files):
-    """The evidence-tier legend, on every page that shows a figure."""
-    if 'class="kb-figure"' not in html:
-        return html
-    kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
-    return html + provenance.tier_legend(Ctx(kb, _page_lang(page, config), page.url))
+    """The evidence-tier legend, on every page that shows a figure; the line a printed page carries, on every page."""
+    lang = _page_lang(page, config)
+    if 'class="kb-figure"' in html:
+        kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
+        html += provenance.tier_legend(Ctx(kb, lang, page.url))
+    return html + printing.line(lang, page.url)
 
 
 def _write_provenance(config):

@@ -6,7 +6,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from site_fixture import KIND_FOLDERS, LANGS, site  # noqa: F401  (fixture)
+from site_fixture import KIND_FOLDERS, LANGS, ROOT, site  # noqa: F401  (fixture)
 
 WRITTEN = ["", "benchmarks/", "chip-and-system/", "ai-in-chip-design/", "timeline/", "industry/",
            "how-to-read-a-claim/", "disputes/", "glossary/", "about/", "search/",
@@ -221,3 +221,32 @@ def test_the_english_page_for_a_missing_address_holds_the_chinese_one_for_hosts_
     (script,) = [s.string for s in soup.select("article script") if s.string]
     assert "kb-404-" in script and "找不到此页 - Jalapeño 证据库" in script and " src=" not in str(soup.select("article script"))
 
+
+# --- the line a printed page carries --------------------------------------------------------------------
+
+def full_address(url: str) -> str:
+    """A page's address on the site at mkdocs.yml's site_url (SITE_URL when set), as a printed page gives it;
+    a path from the site's root when the site has no address."""
+    from mkdocs.config import load_config
+
+    base = load_config(str(ROOT / "mkdocs.yml")).site_url
+    return (base.rstrip("/") if base else "") + "/" + url
+
+
+def test_every_page_carries_its_full_address_version_and_licence_for_print(site):
+    checked = 0
+    for url in site.html_pages():
+        if url.endswith("404.html"):
+            continue
+        tree = site.tree(url)
+        lines = tree.xpath('//article//aside[contains(concat(" ", @class, " "), " kb-print ")]')
+        assert len(lines) == 1, url
+        (address,) = lines[0].xpath('.//*[@class="kb-print-address"]/code/text()')
+        assert address == full_address(url), url
+        version = lines[0].xpath('.//*[@class="kb-version"]//code/text()')
+        assert version == tree.xpath('//footer//div[@class="kb-version"]//code/text()')[:1], url
+        text = lines[0].text_content()
+        assert text.count("CC BY 4.0") == 1 and "MIT" in text, url
+        assert lines[0].get("data-pagefind-ignore") == "all"
+        checked += 1
+    assert checked > 2 * len(site.kb.claims)

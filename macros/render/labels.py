@@ -180,6 +180,12 @@ LABELS: dict[str, dict[str, str]] = {
     "404.other_home": {"en": "English home page", "zh": "中文首页"},
     "404.other_search": {"en": "search in English", "zh": "中文搜索"},
 
+    # the line a printed page carries (render.printing)
+    "print.address": {"en": "This page", "zh": "本页地址"},
+    "print.licence": {"en": "Data and text: {licence}, except the quotes, which are their authors' words and not "
+                            "covered by it. Code: MIT.",
+                      "zh": "数据与文字采用 {licence} 许可，引文除外：引文是其作者的文字，不在此许可之内。代码采用 MIT 许可。"},
+
     # derivation operations
     "dop.ratio": {"en": "ratio: the first input divided by the second", "zh": "比值：第一个输入除以第二个"},
     "dop.difference": {"en": "difference: the first input minus the second", "zh": "差值：第一个输入减去第二个"},
