@@ -149,11 +149,11 @@ _GAP = re.compile(rb">\s+<")
 
 
 def same_pages(a: Path, b: Path) -> tuple[int, int, list[str]]:
-    """How many HTML pages of site ``a`` are the same in ``b`` (whitespace between tags aside; 404.html skipped)."""
+    """How many HTML pages of site ``a`` are the same in ``b`` (whitespace between tags aside; the 404 pages skipped)."""
     same, differ = 0, []
     for p in sorted(a.rglob("*.html")):
         rel = p.relative_to(a).as_posix()
-        if rel == "404.html":
+        if rel in ("404.html", "zh/404.html"):
             continue
         q = b / rel
         if q.is_file() and _GAP.sub(b"><", p.read_bytes()) == _GAP.sub(b"><", q.read_bytes()):

@@ -5,7 +5,8 @@
   built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
-* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure.
+* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, and to every
+  page the line it carries when printed (its address, data version and licence; :mod:`render.printing`).
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
   puts that version in every page's footer (see :mod:`render.cite_version`).
@@ -14,12 +15,16 @@
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
   once both languages are built: one index per
   language, Chinese segmented into words, all served from the site itself.
+* ``on_template_context`` and ``on_post_template`` make the page for a missing address in the
+  language being built (overrides/404.html, :mod:`render.notfound`): /404.html in English,
+  /zh/404.html in Chinese.
 """
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
@@ -27,7 +32,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, pages, provenance, urls
+from render import cite, cite_data, cite_version, kbcache, notfound, pages, printing, provenance, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -119,11 +124,12 @@ def _page_lang(page, config) -> str:
 
 
 def on_page_content(html, page, config, files):
-    """The evidence-tier legend, on every page that shows a figure."""
-    if 'class="kb-figure"' not in html:
-        return html
-    kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
-    return html + provenance.tier_legend(Ctx(kb, _page_lang(page, config), page.url))
+    """The evidence-tier legend, on every page that shows a figure; the line a printed page carries, on every page."""
+    lang = _page_lang(page, config)
+    if 'class="kb-figure"' in html:
+        kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
+        html += provenance.tier_legend(Ctx(kb, lang, page.url))
+    return html + printing.line(lang, page.url)
 
 
 def _write_provenance(config):
@@ -145,3 +151,48 @@ def on_post_page(output, page, config):
     if page.file.abs_src_path is None:  # a page generated from data: its File holds the Markdown too
         page.file.content_string = ""
     return output
+
+
+_MENU: list = []  # the language menu's entries while the page for a missing address is rendered
+
+
+def on_template_context(context, template_name, config):
+    """The page for a missing address in the language being built, and a language menu leading to each home page.
+
+    (The menu, ``extra.alternate``, otherwise still holds the last page built's addresses: the
+    i18n plugin sets it per page, and this page is rendered before the pages.)"""
+    if template_name != notfound.TEMPLATE:
+        return context
+    i18n = _i18n(config)
+    lang = i18n.current_language
+    base = notfound.base_path(config.site_url)
+    names = cite.SETTINGS.site_names
+    context["kb_not_found"] = notfound.content(lang, base, names)
+    context["kb_not_found_title"] = notfound.title(lang, names.get(lang, config.site_name))
+    menu = [{"name": x.name, "link": base + urls.lang_prefix(x.locale), "lang": x.locale}
+            for x in i18n.config.languages if x.locale in i18n.build_languages]
+    # the i18n plugin sets it as an item and, per page, as an attribute (which templates read first)
+    _MENU[:] = [(config.extra.get("alternate"), vars(config.extra).get("alternate"))]
+    config.extra["alternate"] = menu
+    config.extra.alternate = menu
+    return context
+
+
+def on_post_template(output, template_name, config):
+    """Write a language's page for missing addresses into its folder (/zh/404.html), not over the English one."""
+    if template_name != notfound.TEMPLATE:
+        return output
+    if _MENU:
+        item, attribute = _MENU.pop()
+        config.extra["alternate"] = item
+        if attribute is None:
+            vars(config.extra).pop("alternate", None)
+        else:
+            config.extra.alternate = attribute
+    lang = _i18n(config).current_language
+    if lang == urls.DEFAULT_LANG:
+        return output
+    path = Path(config.site_dir) / notfound.dest(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(output, encoding="utf-8")
+    return ""  # MkDocs writes nothing for an empty page; /404.html stays the default language's

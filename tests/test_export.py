@@ -80,9 +80,9 @@ def test_derived_claims_carry_their_check(files, raw_claims):
 
 
 def test_csv_files_have_one_row_per_record(files, raw_claims):
-    rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8-sig"))))
     assert [r["id"] for r in rows] == sorted(raw_claims)
-    sources = list(csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8"))))
+    sources = list(csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig"))))
     assert len(sources) == len(json.loads(files["sources.json"]))
 
 

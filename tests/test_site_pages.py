@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from bs4 import BeautifulSoup
 
-from site_fixture import KIND_FOLDERS, LANGS, site  # noqa: F401  (fixture)
+from site_fixture import KIND_FOLDERS, LANGS, ROOT, site  # noqa: F401  (fixture)
 
 WRITTEN = ["", "benchmarks/", "chip-and-system/", "ai-in-chip-design/", "timeline/", "industry/",
            "how-to-read-a-claim/", "disputes/", "glossary/", "about/", "search/",
@@ -175,3 +176,77 @@ def test_build_reports_its_size_and_time(site, record_property):
     record_property("pages", pages)
     record_property("seconds", round(site.seconds, 1))
     assert pages > 2 * len(site.kb.claims)
+
+
+# --- the page for a missing address, one per language ------------------------------------------------
+
+NOT_FOUND = {"en": ("404.html", "Page not found"), "zh": ("zh/404.html", "找不到此页")}
+
+
+def _other(lang: str) -> str:
+    return "zh" if lang == "en" else "en"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_page_for_a_missing_address(site, lang):
+    path, heading = NOT_FOUND[lang]
+    soup = site.soup(path)
+    assert soup.html["lang"].startswith(lang)
+    shown = soup.select_one("article [data-kb-404]")  # the text shown (the English page keeps the Chinese in a <template>)
+    assert shown["data-kb-404"] == lang
+    assert [h.get_text(strip=True) for h in soup.select("article h1")] == [heading]
+    assert soup.title.get_text().startswith(heading + " - ")
+    # home and search in the page's language; the server sends the page at any depth, so the links are absolute paths
+    links = {a["href"] for a in shown.select("a[data-kb-404-home], a[data-kb-404-search]") if not a.find_parent("p")}
+    assert links == {"/" + site.prefix(lang), "/" + site.prefix(lang) + "search/"}
+    other = shown.select_one("p.kb-404-other")
+    assert other["lang"].startswith(_other(lang))
+    assert {a["href"] for a in other.select("a")} == {"/" + site.prefix(_other(lang)), "/" + site.prefix(_other(lang)) + "search/"}
+    for href in links | {a["href"] for a in other.select("a")}:
+        assert site.exists(href.lstrip("/")), href
+    # the language menu leads to each home page, not to some other page's translation
+    menu = {a["hreflang"]: a["href"] for a in soup.select("a.md-select__link[hreflang]")}
+    assert menu == {"en": "/", "zh": "/zh/"}
+    assert not soup.select("[data-pagefind-body]"), "a page for missing addresses is no search result"
+
+
+def test_the_english_page_for_a_missing_address_holds_the_chinese_one_for_hosts_that_send_only_it(site):
+    """GitHub Pages sends /404.html for every missing address: under /zh/ it shows the Chinese text instead."""
+    soup = site.soup("404.html")
+    template = soup.select_one("article template#kb-404-zh")
+    assert template is not None
+    chinese = BeautifulSoup(template.decode_contents(), "lxml")
+    own = BeautifulSoup(str(site.soup("zh/404.html").select_one("article [data-kb-404]")), "lxml")
+    assert chinese.select_one("[data-kb-404]").decode() == own.select_one("[data-kb-404]").decode()
+    (script,) = [s.string for s in soup.select("article script") if s.string]
+    assert "kb-404-" in script and "找不到此页 - Jalapeño 证据库" in script and " src=" not in str(soup.select("article script"))
+
+
+# --- the line a printed page carries --------------------------------------------------------------------
+
+def full_address(url: str) -> str:
+    """A page's address on the site at mkdocs.yml's site_url (SITE_URL when set), as a printed page gives it;
+    a path from the site's root when the site has no address."""
+    from mkdocs.config import load_config
+
+    base = load_config(str(ROOT / "mkdocs.yml")).site_url
+    return (base.rstrip("/") if base else "") + "/" + url
+
+
+def test_every_page_carries_its_full_address_version_and_licence_for_print(site):
+    checked = 0
+    for url in site.html_pages():
+        if url.endswith("404.html"):
+            continue
+        tree = site.tree(url)
+        lines = tree.xpath('//article//aside[contains(concat(" ", @class, " "), " kb-print ")]')
+        assert len(lines) == 1, url
+        (address,) = lines[0].xpath('.//*[@class="kb-print-address"]/code/text()')
+        assert address == full_address(url), url
+        version = lines[0].xpath('.//*[@class="kb-version"]//code/text()')
+        assert version == tree.xpath('//footer//div[@class="kb-version"]//code/text()')[:1], url
+        text = lines[0].text_content()
+        assert text.count("CC BY 4.0") == 1 and "MIT" in text, url
+        assert lines[0].get("data-pagefind-ignore") == "all"
+        checked += 1
+    assert checked > 2 * len(site.kb.claims)

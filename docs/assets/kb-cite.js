@@ -21,3 +21,21 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
+/* Print: a printed page shows its citations in full. Before printing, every closed
+   <details> (BibTeX, CSL-JSON, a chart's figures) is opened; afterwards the ones
+   this opened are closed again. (The print stylesheet in kb.css shows their
+   content too, where the browser supports ::details-content.) */
+(function () {
+  "use strict";
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details:not([open])"), function (d) {
+      d.open = true;
+      opened.push(d);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.open = false; });
+    opened = [];
+  });
+})();

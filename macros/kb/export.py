@@ -156,6 +156,29 @@ CLAIM_COLUMNS = [
     ("computed_high", "number", "High end of the re-derived interval, if any."),
     ("url_en", "string", "Permanent English page."),
     ("url_zh", "string", "Permanent Chinese page."),
+    # what the figure holds under: one column per condition the schema knows (kb.schema.Conditions), bilingual
+    # ones in two columns; empty where the record states none
+    ("condition_model", "string", "Condition: entity id of the AI model run."),
+    ("condition_format", "string", "Condition: numeric precision or format, e.g. MXFP4."),
+    ("condition_input_tokens", "integer", "Condition: nominal input length in tokens."),
+    ("condition_output_tokens", "integer", "Condition: nominal output length in tokens."),
+    ("condition_baseline", "string", "Condition: entity id of what the subject is compared with."),
+    ("condition_benchmark", "string", "Condition: entity id of the benchmark or test framework."),
+    ("condition_operating_point", "string", "Condition: where on the throughput-latency curve the figure is taken "
+                                            "(peak-throughput, end-to-end, min-tbt, …)."),
+    ("condition_power_basis", "string", "Condition: what power a per-watt figure is normalised by "
+                                        "(package-tdp, rated-power, sustained-power, …)."),
+    ("condition_decoding_en", "string", "Condition: the decoding method, in English."),
+    ("condition_decoding_zh", "string", "Condition: the decoding method, in Simplified Chinese."),
+    ("condition_note_en", "string", "Condition: a note on the conditions, in English."),
+    ("condition_note_zh", "string", "Condition: a note on the conditions, in Simplified Chinese."),
+    # the sources' own words (not covered by the data licence: see QUOTES_LICENCE)
+    ("quote_source", "string", "Id of the source of the first citation."),
+    ("quote", "string", "The first citation's quote: the source's own words, verbatim, in its language and script. "
+                        "Not covered by CC BY 4.0: it belongs to its authors."),
+    ("other_quotes", "string", "Every further citation, in the record's order, one per line as "
+                               "<source id>: <quote>; empty when there is only one (claims.json lists every "
+                               "citation with its locator). Not covered by CC BY 4.0."),
 ]
 SOURCE_COLUMNS = [
     ("id", "string", "Permanent source id."),
@@ -171,13 +194,44 @@ SOURCE_COLUMNS = [
 ]
 
 
+# UTF-8 with a byte-order mark, so that a spreadsheet opening the file (Excel reads a CSV without one in the
+# machine's legacy code page) shows the Chinese text as written.  "utf-8-sig" is the name Frictionless itself
+# gives such a file (frictionless describe), and Python's codec for reading it without the mark.
+CSV_ENCODING = "utf-8-sig"
+
+# The data licence, and what it does not cover: the quotes are the sources' own words.
+LICENCE = {"name": "CC-BY-4.0", "path": "https://creativecommons.org/licenses/by/4.0/",
+           "title": "Creative Commons Attribution 4.0 International"}
+QUOTES_LICENCE = ("The quotes (claims.csv: quote and other_quotes; claims.json: sources[].quote) are "
+                  "verbatim text of the sources, reproduced so that each claim can be checked: they belong to "
+                  "their authors and publishers and are not covered by CC BY 4.0.")
+
+
+def _conditions(c: dict) -> dict:
+    """A claim's conditions as the condition_* columns."""
+    out = {}
+    for key, value in c["conditions"].items():
+        if isinstance(value, dict):
+            out.update({f"condition_{key}_{lang}": value.get(lang) for lang in LANGS})
+        else:
+            out[f"condition_{key}"] = value
+    return out
+
+
+def _quotes(c: dict) -> dict:
+    cits = c["sources"]
+    first = cits[0] if cits else {}
+    return {"quote_source": first.get("source"), "quote": first.get("quote"),
+            "other_quotes": "\n".join(f"{s['source']}: {s['quote']}" for s in cits[1:])}
+
+
 def _csv(rows: list[dict], columns) -> bytes:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow([c[0] for c in columns])
     for row in rows:
         w.writerow(["" if row.get(c[0]) is None else row.get(c[0]) for c in columns])
-    return buf.getvalue().encode("utf-8")
+    return buf.getvalue().encode(CSV_ENCODING)
 
 
 def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[str, bytes]:
@@ -198,6 +252,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "computed_low": ((c.get("check") or {}).get("computed") or [None, None])[0],
         "computed_high": ((c.get("check") or {}).get("computed") or [None, None])[1],
         "url_en": c["url"]["en"], "url_zh": c["url"]["zh"],
+        **_conditions(c), **_quotes(c),
     } for c in claims]
     source_rows = [{**{k: s.get(k) for k, _, _ in SOURCE_COLUMNS}, "name_en": s["name"]["en"], "name_zh": s["name"]["zh"],
                     "url": s.get("source_url"), "claims": len(s["claims"])} for s in sources]
@@ -208,13 +263,14 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
     package = {
         "name": "jalapeno-evidence",
         "title": "Jalapeño evidence base: claims and sources",
-        "description": "Claims about AI inference chips with their sources, verbatim quotes, evidence tiers and re-derivation verdicts.",
+        "description": "Claims about AI inference chips with their sources, verbatim quotes, evidence tiers and "
+                       "re-derivation verdicts. Licence: CC BY 4.0, except the quotes. " + QUOTES_LICENCE,
         "version": version or "0",
-        "licenses": [{"name": "CC-BY-4.0", "title": "Creative Commons Attribution 4.0", "path": "https://creativecommons.org/licenses/by/4.0/"}],
+        "licenses": [{**LICENCE, "title": f"{LICENCE['title']}, except the quotes. {QUOTES_LICENCE}"}],
         "resources": [
-            {"name": "claims", "path": "claims.csv", "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+            {"name": "claims", "path": "claims.csv", "format": "csv", "mediatype": "text/csv", "encoding": CSV_ENCODING,
              "schema": schema(CLAIM_COLUMNS)},
-            {"name": "sources", "path": "sources.csv", "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+            {"name": "sources", "path": "sources.csv", "format": "csv", "mediatype": "text/csv", "encoding": CSV_ENCODING,
              "schema": schema(SOURCE_COLUMNS)},
         ],
     }

@@ -15,7 +15,6 @@ from pathlib import Path
 from kb import export
 
 from . import cite, urls
-from . import format as fmt
 from .text import escape
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
@@ -31,7 +30,8 @@ WHAT = {
                       "zh": "论断涉及的芯片、系统、模型、机构和人物。"},
     "conflicts.json": {"en": "Where sources disagree, or a stated figure does not follow: the sides and the assessment.",
                        "zh": "来源说法不一或所述数字推导不符之处：各方说法与评估。"},
-    "claims.csv": {"en": "The claims as one table, for spreadsheets.", "zh": "论断的单表版本，便于用电子表格打开。"},
+    "claims.csv": {"en": "The claims as one table, for spreadsheets: figure, conditions, sources and quotes.",
+                   "zh": "论断的单表版本，便于用电子表格打开：数字、条件、来源与原文。"},
     "sources.csv": {"en": "The sources as one table.", "zh": "来源的单表版本。"},
     "datapackage.json": {"en": "A Frictionless Data Package describing the CSV files, their columns and licence.",
                          "zh": "描述各 CSV 文件及其列与许可的 Frictionless 数据包元数据。"},
@@ -58,6 +58,22 @@ COLUMNS_ZH = {
         "computed_high": "重新推导所得区间的上限（如有）。",
         "url_en": "英文页面的永久地址。",
         "url_zh": "中文页面的永久地址。",
+        "condition_model": "条件：所运行 AI 模型的对象 id。",
+        "condition_format": "条件：数值精度或格式，如 MXFP4。",
+        "condition_input_tokens": "条件：标称输入长度（token 数）。",
+        "condition_output_tokens": "条件：标称输出长度（token 数）。",
+        "condition_baseline": "条件：对照对象的 id。",
+        "condition_benchmark": "条件：基准测试或测试框架的对象 id。",
+        "condition_operating_point": "条件：数字取自吞吐-延迟曲线上的哪个位置（peak-throughput、end-to-end、min-tbt 等）。",
+        "condition_power_basis": "条件：每瓦数字按哪种功率归一（package-tdp、rated-power、sustained-power 等）。",
+        "condition_decoding_en": "条件：解码方式（英文）。",
+        "condition_decoding_zh": "条件：解码方式（简体中文）。",
+        "condition_note_en": "条件：关于条件的说明（英文）。",
+        "condition_note_zh": "条件：关于条件的说明（简体中文）。",
+        "quote_source": "第一条引用的来源 id。",
+        "quote": "第一条引用的原文：来源本身的文字，照录，保留其语言和字形。不适用 CC BY 4.0 许可，版权归原作者所有。",
+        "other_quotes": "其余各条引用，按记录中的顺序每行一条，写作 <来源 id>: <原文>；只有一条引用时为空"
+                        "（claims.json 列出每条引用及其位置）。不适用 CC BY 4.0 许可。",
     },
     "sources.csv": {
         "id": "来源的永久 id。",
@@ -229,6 +245,14 @@ def _json_type(v) -> str:
     return "array" if isinstance(v, list) else "object"
 
 
+def _described(text: str) -> str:
+    """A field's description as markup: the licence's name marked as a name (its digits are no figure)."""
+    return escape(text).replace(escape(LICENCE_NAME), f'<span data-name>{escape(LICENCE_NAME)}</span>')
+
+
+LICENCE_NAME = "CC BY 4.0"
+
+
 def field_table(ctx, name: str) -> str:
     """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
     lang = ctx.lang
@@ -240,14 +264,14 @@ def field_table(ctx, name: str) -> str:
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
                                f"macros/render/cite_data.py")
-            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", escape(en if lang == "en" else zh)])
+            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(en if lang == "en" else zh)])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
             raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in macros/render/cite_data.py")
-        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", escape(desc[0 if lang == "en" else 1])])
+        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
 
 

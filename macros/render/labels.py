@@ -171,6 +171,22 @@ LABELS: dict[str, dict[str, str]] = {
     "open_paren": {"en": " (", "zh": "（"},
     "close_paren": {"en": ")", "zh": "）"},
 
+    # the page for an address that does not exist (render.notfound)
+    "404.title": {"en": "Page not found", "zh": "找不到此页"},
+    "404.text": {"en": "There is no page at this address. Check it for a typing mistake, or start again from the "
+                       "home page or search.",
+                 "zh": "此地址下没有页面。请检查地址是否有误，或从首页或搜索重新开始。"},
+    "404.home": {"en": "Go to the home page", "zh": "前往首页"},
+    "404.search": {"en": "Search the site", "zh": "搜索本站"},
+    "404.other_home": {"en": "English home page", "zh": "中文首页"},
+    "404.other_search": {"en": "search in English", "zh": "中文搜索"},
+
+    # the line a printed page carries (render.printing)
+    "print.address": {"en": "This page", "zh": "本页地址"},
+    "print.licence": {"en": "Data and text: {licence}, except the quotes, which are their authors' words and not "
+                            "covered by it. Code: MIT.",
+                      "zh": "数据与文字采用 {licence} 许可，引文除外：引文是其作者的文字，不在此许可之内。代码采用 MIT 许可。"},
+
     # derivation operations
     "dop.ratio": {"en": "ratio: the first input divided by the second", "zh": "比值：第一个输入除以第二个"},
     "dop.difference": {"en": "difference: the first input minus the second", "zh": "差值：第一个输入减去第二个"},

@@ -37,6 +37,14 @@ def dest_uri(kind: str, ident: str, lang: str) -> str:
     return f"{page_url(kind, ident, lang)}index.html"
 
 
+def absolute(site_url: str | None, url: str) -> str:
+    """The full address of a site-relative url ('claims/x/') on the site at ``site_url``; a path from the
+    site's root ('/claims/x/') when the site's address is not configured."""
+    if not site_url:
+        return "/" + url
+    return site_url.rstrip("/") + "/" + url
+
+
 def relative(from_url: str, to_url: str) -> str:
     """Relative link between two directory-style urls ('' is the site root).
 

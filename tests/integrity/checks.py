@@ -45,7 +45,7 @@ def _expected_text(facts: Facts, cid: str, lang: str) -> str:
 
 
 CLAIM_PAGE = re.compile(r"^(?:zh/)?claims/([a-z0-9-]+)/$")
-ERROR_PAGE = "404.html"
+ERROR_PAGES = ("404.html", "zh/404.html")
 
 
 def own_claim(url: str) -> str | None:
@@ -215,10 +215,10 @@ def _mark_problems(where: str, claim: str, value: str, computed: str | None, fac
 # --- numbers that come from nowhere -------------------------------------------------------------------
 
 def orphan_problems(page: Page) -> list[str]:
-    """Numbers a reader sees that no <data>/<time> element ties to the data. (Material's 404 page is
-    numbered by the HTTP status it stands for; that "404" is its name, not a figure.)"""
+    """Numbers a reader sees that no <data>/<time> element ties to the data. (A 404 page is numbered by
+    the HTTP status it stands for; that "404", if it shows it, is its name, not a figure.)"""
     return [f"{show(page.url)} · figure {fig} in {where} is not from the data: “{ctx}”"
-            for fig, where, ctx in page.orphans if not (page.url == ERROR_PAGE and fig == "404")]
+            for fig, where, ctx in page.orphans if not (page.url in ERROR_PAGES and fig == "404")]
 
 
 # --- the page as a whole ------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ def _load(path: Path):
     if path.suffix == ".json":
         return json.loads(path.read_text(encoding="utf-8"), parse_float=Decimal)
     if path.suffix == ".csv":
-        return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+        return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))  # with or without a byte-order mark
     return None
 
 

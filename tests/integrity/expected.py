@@ -1,7 +1,8 @@
 """The pages a build must have, known before it runs (so each page can be its own test case).
 
 One page per claim, source, entity, tier and conflict, and one per written
-Markdown page, in each language; plus Material's ``404.html``.  A test checks
+Markdown page, in each language; plus the page for a missing address in each
+language (``404.html``, ``zh/404.html``).  A test checks
 that the build has exactly these, so a page the list misses cannot go
 unchecked.
 """
@@ -13,6 +14,7 @@ from .facts import Facts
 
 LANGS = ("en", "zh")
 ERROR_PAGE = "404.html"
+ERROR_PAGES = (ERROR_PAGE, "zh/" + ERROR_PAGE)  # one per language; hosts that serve only one send the first
 
 
 def written_url(rel: str) -> str:
@@ -45,7 +47,7 @@ def english_pages(docs: Path, facts: Facts) -> list[str]:
 
 def all_pages(docs: Path, facts: Facts) -> list[str]:
     en = english_pages(docs, facts)
-    return en + ["zh/" + u for u in en] + [ERROR_PAGE]
+    return en + ["zh/" + u for u in en] + list(ERROR_PAGES)
 
 
 def case_id(url: str) -> str:

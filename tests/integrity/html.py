@@ -37,8 +37,9 @@ The walker drops, each for a stated reason:
   reader's browser);
 * theme chrome otherwise is not dropped: Material's header, navigation, table
   of contents and footer are read like the rest, and hold no numbers, except
-  the 404 page's "404" (Material's page for any missing address, numbered by
-  the HTTP status it stands for), which the checks leave out by its address.
+  a 404 page's "404", should it show one (the page for any missing address,
+  numbered by the HTTP status it stands for), which the checks leave out by
+  its address.
 
 A figure in the ``<title>`` cannot carry markup; it is allowed when it is one
 of the numbers shown by a figure in the page's ``<h1>`` (whose markup is
