@@ -112,12 +112,14 @@ def _local(url: str, base: str) -> bool:
 
 @pytest.fixture
 def visit(browser, served):
-    """``visit(path, viewport=DESKTOP, touch=False)`` opens a page in a fresh context; checks it at teardown."""
+    """``visit(path, viewport=DESKTOP, touch=False, scheme="light")`` opens a page in a fresh context, its
+    system set to the light or dark colour scheme; checks it at teardown."""
     contexts, watches = [], []
 
-    def open_page(path: str = "", viewport: dict = DESKTOP, touch: bool = False, lang: str = "en-GB"):
+    def open_page(path: str = "", viewport: dict = DESKTOP, touch: bool = False, lang: str = "en-GB",
+                  scheme: str = "light"):
         ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, locale=lang,
-                                  device_scale_factor=1, reduced_motion="reduce")
+                                  device_scale_factor=1, reduced_motion="reduce", color_scheme=scheme)
         contexts.append(ctx)
         watch = Watch(served)
         watches.append(watch)

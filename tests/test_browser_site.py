@@ -31,15 +31,22 @@ def _path(lang: str, path: str) -> str:
     return path if lang == "en" else f"zh/{path}"
 
 
+# Material's palette: the reader's system's light or dark setting picks the scheme.
+SCHEMES = {"light": "default", "dark": "slate"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_main_pages_have_no_serious_accessibility_violation(visit, lang):
+def test_main_pages_have_no_serious_accessibility_violation(visit, lang, scheme):
     found = []
-    page = visit(None)
+    page = visit(None, scheme=scheme)
     for kind, path in PAGE_TYPES.items():
         page.goto(page.watch.base + _path(lang, path))
+        assert page.locator("body").get_attribute("data-md-color-scheme") == SCHEMES[scheme]
         for v in run_axe(page):
             if v["impact"] in SERIOUS:
-                found.append(f"{lang} {kind}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"]))
+                found.append(f"{lang} {scheme} {kind}: {v['id']} ({v['impact']}) {v['help']}\n    "
+                             + "\n    ".join(v["nodes"]))
     assert found == [], "\n".join(found)
 
 

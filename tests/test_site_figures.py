@@ -92,7 +92,7 @@ def test_every_figure_carries_exactly_one_mark_that_names_its_tier(site):
         if box is None:
             continue  # computed intervals in a derivation's details
         cid = el["data-claim"]
-        marks = box.select(".kb-mark")
+        marks = box.select(".kb-marker")
         if len(marks) != 1:
             bad.append(f"{url} · {cid}: {len(marks)} marks")
             continue
@@ -115,8 +115,8 @@ def test_a_table_that_names_its_tier_once_holds_figures_of_that_tier_only(site):
         for said in site.soup(url).select("article .kb-tier-said"):
             holder = said.find_parent(["table", "figure"])
             assert holder is not None, f"{url}: a tier named once outside a table or chart"
-            tier = said.select_one(".kb-mark")["data-tier"]
-            figures = holder.select(".kb-figure .kb-mark")
+            tier = said.select_one(".kb-marker")["data-tier"]
+            figures = holder.select(".kb-figure .kb-marker")
             assert figures, url
             assert {m["data-tier"] for m in figures} == {tier}, url
             seen += 1

@@ -79,14 +79,19 @@
 /* Provenance at a touch: hovering, focusing or tapping a figure (or a chart's mark)
    shows the claim, its evidence tier, status, verdict and sources with their quotes.
    The text comes from data/provenance.<lang>.json, fetched once, on first use, from
-   this site; it is shown with textContent only. Escape or a tap elsewhere closes it. */
+   this site; it is shown with textContent only. Escape, its close button or a tap
+   elsewhere closes it. It opens below the figure, or above when there is more room
+   there, always inside the window: when it is taller than the room it scrolls, its
+   link to the claim page and its close button kept in view at its foot. */
 (function () {
   "use strict";
   var script = document.currentScript;
   var root = new URL("../", script ? script.src : window.location.href);
   var lang = (document.documentElement.lang || "en").slice(0, 2) === "zh" ? "zh" : "en";
   var data = null, loading = null, pop = null, current = null, touch = false, hideTimer = 0, showTimer = 0;
+  var refocusing = false;
   var FIG = "a.kb-fig", MARK = ".kb-chart-svg [data-claim]";
+  var WIDTH = 416, GAP = 6, EDGE = 8, ROOM = 160;  // px: widest, from the figure, from the window's edges, least room worth taking
 
   function load() {
     if (!loading) {
@@ -152,17 +157,36 @@
       });
       if (c.more) add(pop, "p", "kb-pop-note", c.more);
     }
-    var a = add(add(pop, "p", "kb-pop-open"), "a", null, (L.open || "") + " →");
+    var foot = add(pop, "div", "kb-pop-foot");
+    var a = add(add(foot, "p", "kb-pop-open"), "a", null, (L.open || "") + " →");
     a.href = href;
+    var close = add(foot, "button", "kb-pop-close", "×");
+    close.type = "button";
+    close.title = L.close || "";
+    close.setAttribute("aria-label", L.close || "");
+    close.addEventListener("click", function () { hide(true); });
   }
+  /* Below the figure when it fits there, else above when it fits there, else on the side
+     with more room, scrolling within it; clamped to the window whatever happens (a figure
+     half out of the window, a window too short for any room worth taking). */
   function place(anchor) {
-    var r = anchor.getBoundingClientRect(), w = Math.min(416, document.documentElement.clientWidth - 16);
+    var doc = document.documentElement, vw = doc.clientWidth, vh = doc.clientHeight;
+    var r = anchor.getBoundingClientRect(), w = Math.min(WIDTH, vw - 2 * EDGE);
     pop.style.width = w + "px";
-    var left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - w - 8));
+    pop.style.maxHeight = "none";
+    var h = pop.offsetHeight, below = vh - EDGE - r.bottom - GAP, above = r.top - GAP - EDGE, top, room = h;
+    if (h <= below) top = r.bottom + GAP;
+    else if (h <= above) top = r.top - GAP - h;
+    else if (Math.max(below, above) < Math.min(h, ROOM)) { room = vh - 2 * EDGE; top = EDGE; }
+    else if (below >= above) { room = below; top = r.bottom + GAP; }
+    else { room = above; top = EDGE; }
+    room = Math.min(room, vh - 2 * EDGE);
+    pop.style.maxHeight = room < h ? room + "px" : "none";
+    top = Math.max(EDGE, Math.min(top, vh - EDGE - Math.min(h, room)));
+    var left = Math.max(EDGE, Math.min(r.left, vw - w - EDGE));
     pop.style.left = left + window.scrollX + "px";
-    var below = r.bottom + 6, h = pop.offsetHeight;
-    var top = below + h > window.innerHeight && r.top - h - 6 > 0 ? r.top - h - 6 : below;
     pop.style.top = top + window.scrollY + "px";
+    pop.scrollTop = 0;
   }
   function show(anchor) {
     var cid = claimOf(anchor);
@@ -177,14 +201,20 @@
     place(anchor);
     if (data === null) load().then(function () { if (current === anchor && !pop.hidden) { fill(cid); place(anchor); } });
   }
-  function hide() {
+  function hide(restore) {
     clearTimeout(hideTimer);
     clearTimeout(showTimer);
+    var back = restore && pop && pop.contains(document.activeElement) ? current : null;
     if (pop) pop.hidden = true;
     if (current && current.removeAttribute) current.removeAttribute("aria-describedby");
     current = null;
+    if (back && back.matches(FIG)) {  // the focus was in the popover: back to its figure, without reopening it
+      refocusing = true;
+      back.focus({ preventScroll: true });
+      refocusing = false;
+    }
   }
-  function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
+  function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(function () { hide(); }, 250); }
   function target(e) { return e.target.closest ? e.target.closest(FIG + "," + MARK) : null; }
 
   document.addEventListener("pointerdown", function (e) {
@@ -210,13 +240,14 @@
   });
   document.addEventListener("focusin", function (e) {
     var t = e.target.closest && e.target.closest(FIG);
+    if (refocusing) return;
     if (t && !touch) show(t);
     else if (pop && !pop.hidden && !pop.contains(e.target)) hide();
   });
   document.addEventListener("keydown", function (e) {
     touch = false;
     if (e.key === "Escape" || e.key === "Esc") {
-      if (pop && !pop.hidden) { hide(); e.stopPropagation(); }
+      if (pop && !pop.hidden) { hide(true); e.stopPropagation(); }
       var tip = document.activeElement && document.activeElement.closest && document.activeElement.closest(".kb-term");
       if (tip) tip.classList.add("kb-term-off");
       Array.prototype.forEach.call(document.querySelectorAll(".kb-term:hover"), function (el) { el.classList.add("kb-term-off"); });

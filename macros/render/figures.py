@@ -4,7 +4,7 @@ Markup contract (tests and the figure-integrity suite rely on it)::
 
     <span class="kb-figure">
       <a class="kb-fig" href="…/claims/ID/">[about ]<data value="CANONICAL" data-claim="ID">TEXT</data> <span class="kb-unit">UNIT</span></a>
-      <span class="kb-badges"><span class="kb-mark" …>…</span></span>
+      <span class="kb-badges"><span class="kb-marker" …>…</span></span>
     </span>
 
 * The link is an inline block (docs/assets/kb.css): number and unit stay on one
@@ -16,7 +16,7 @@ Markup contract (tests and the figure-integrity suite rely on it)::
 * A derived claim with no stated value shows the interval computed from its
   inputs, marked ``data-computed`` on the ``<data>`` element and by a
   "computed" badge.
-* The mark: one ``<span class="kb-mark">`` per figure, inside ``.kb-badges``,
+* The mark: one ``<span class="kb-marker">`` per figure, inside ``.kb-badges``,
   carrying ``data-tier`` and ``data-rank`` (always), ``data-disputed`` (status
   contested or part of a conflict), ``data-verdict`` (derived claims:
   consistent, inconsistent, cannot-derive, or computed), ``data-status``
@@ -159,7 +159,7 @@ def mark(ctx, cid: str, *, tier_said: bool = False) -> str:
     shown = "said" if kind == "tier" and tier_said else kind
     words = mark_words(ctx, cid)
     title = "" if shown == "said" else f' title="{attr(words)}"'
-    return (f'<span class="kb-mark" data-mark="{shown}"{attrs}{title}>'
+    return (f'<span class="kb-marker" data-mark="{shown}"{attrs}{title}>'
             f'<span class="kb-sr">{escape(words)}</span></span>')
 
 
@@ -185,7 +185,7 @@ def shared_tier(ctx, ids) -> str | None:
 def tier_said_line(ctx, tier_id: str) -> str:
     """Says once, for a table or a section, the tier all its figures share."""
     tier = ctx.kb.tiers[tier_id]
-    sample = (f'<span class="kb-mark" data-mark="tier" data-tier="{tier_id}" data-rank="{tier.rank}" aria-hidden="true">'
+    sample = (f'<span class="kb-marker" data-mark="tier" data-tier="{tier_id}" data-rank="{tier.rank}" aria-hidden="true">'
               f'</span>')
     return (f'<span class="kb-tier-said">{escape(ctx.t("tier_said"))}{escape(ctx.t("colon"))}'
             f'<a href="{ctx.href("tier", tier_id)}">{escape(ctx.text(tier.name))}</a>{sample}</span>')

@@ -117,11 +117,11 @@ def tier_legend(ctx: Ctx) -> str:
     def badge(tid):
         tier = kb.tiers[tid]
         return (f'<li><a class="kb-badge kb-tier" data-tier="{tid}" data-rank="{tier.rank}" '
-                f'href="{ctx.href("tier", tid)}"><span class="kb-mark" data-mark="tier" data-rank="{tier.rank}" '
+                f'href="{ctx.href("tier", tid)}"><span class="kb-marker" data-mark="tier" data-rank="{tier.rank}" '
                 f'aria-hidden="true"></span>{escape(ctx.text(tier.name))}</a></li>')
 
     def attention(kind, label):
-        return (f'<li><span class="kb-badge"><span class="kb-mark" data-mark="{kind}" aria-hidden="true"></span>'
+        return (f'<li><span class="kb-badge"><span class="kb-marker" data-mark="{kind}" aria-hidden="true"></span>'
                 f'{escape(ctx.t(label))}</span></li>')
 
     marks = "".join(attention(k, label) for k, label in (
