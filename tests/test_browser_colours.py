@@ -32,6 +32,8 @@ TEXT = {
     "tooltip": ".kb-tip",
 }
 MARKS = {"chart mark": ".kb-chart-svg .kb-mark", "chart line": ".kb-chart-svg .kb-axis, .kb-chart-svg .kb-leader"}
+# A figure's mark is an HTML shape drawn in its own colour (its border and fill are currentColor).
+SHAPES = {"figure mark": 'article .kb-marker:not([data-mark="said"])'}
 
 MEASURE = """([groups, least]) => {
     const parse = s => {
@@ -59,10 +61,12 @@ MEASURE = """([groups, least]) => {
         out.counts[kind] = 0;
         for (const el of document.querySelectorAll(selector)) {
             if (!seen(el) || (!mark && !el.textContent.trim())) continue;
-            const style = getComputedStyle(el), bg = background(el);
-            let raw = el instanceof SVGElement && !mark ? style.fill : mark ? style.fill : style.color;
+            const style = getComputedStyle(el), shape = mark === 'shape';
+            const bg = background(shape ? el.parentElement : el);
+            let raw = shape ? style.color
+                : el instanceof SVGElement && !mark ? style.fill : mark ? style.fill : style.color;
             let fg = parse(raw);
-            if (mark && (!fg || fg[3] === 0 || ratio(over(fg, bg), bg) < 1.01)) { raw = style.stroke; fg = parse(raw); }
+            if (mark === true && (!fg || fg[3] === 0 || ratio(over(fg, bg), bg) < 1.01)) { raw = style.stroke; fg = parse(raw); }
             if (!fg) { out.unparsed.push(`${kind}: ${raw}`); continue; }
             const r = ratio(over(fg, bg), bg), need = least[mark ? 'mark' : 'text'];
             out.counts[kind] += 1;
@@ -76,7 +80,8 @@ LEAST = {"text": 4.5, "mark": 3}
 
 
 def _measure(page, kinds):
-    groups = {k: [TEXT[k], False] for k in kinds if k in TEXT} | {k: [MARKS[k], True] for k in kinds if k in MARKS}
+    groups = ({k: [TEXT[k], False] for k in kinds if k in TEXT} | {k: [MARKS[k], True] for k in kinds if k in MARKS}
+              | {k: [SHAPES[k], "shape"] for k in kinds if k in SHAPES})
     return page.evaluate(MEASURE, [groups, LEAST])
 
 
@@ -124,10 +129,10 @@ def test_the_sites_own_colours_meet_wcag_aa(visit, scheme):
         page = visit(path, scheme=scheme)
         assert page.locator("body").get_attribute("data-md-color-scheme") == SCHEMES[scheme]
         page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")
-        take(_measure(page, [*TEXT, *MARKS]), path)
+        take(_measure(page, [*TEXT, *MARKS, *SHAPES]), path)
         if path.endswith("benchmarks/"):
             # a disputed figure's popover, and a glossary term's tooltip
-            fig = page.locator("article .kb-figure:has(.kb-disputed) a.kb-fig").first
+            fig = page.locator("article .kb-figure:has(.kb-marker[data-disputed]) a.kb-fig").first
             fig.hover()
             expect(page.locator("#kb-pop .kb-pop-disputed")).to_be_visible()
             take(_measure(page, ["popover"]), path + " (popover)")
@@ -138,7 +143,7 @@ def test_the_sites_own_colours_meet_wcag_aa(visit, scheme):
             expect(term.locator(".kb-tip")).to_be_visible()
             take(_measure(page, ["tooltip"]), path + " (tooltip)")
     assert problems == [], f"{scheme}:\n" + "\n".join(problems[:40])
-    least = {"figure": 300, "badge": 300, "link": 300, "banner": 1, "grey text": 10, "legend": 20, "chart text": 150,
+    least = {"figure": 300, "badge": 40, "figure mark": 100, "link": 300, "banner": 1, "grey text": 10, "legend": 20, "chart text": 150,
              "popover": 8, "tooltip": 2, "chart mark": 150, "chart line": 3}
     short = {k: (counts.get(k, 0), n) for k, n in least.items() if counts.get(k, 0) < n}
     assert short == {}, f"fewer elements measured than expected (measured, expected): {short}"
