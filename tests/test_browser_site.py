@@ -62,9 +62,9 @@ def test_screenshots_of_the_main_page_types(visit, lang):
 def test_language_switcher_keeps_the_reader_on_the_same_page(visit, path):
     page = visit(path)
     page.locator(".md-select button").hover()
-    page.locator('.md-select a[hreflang="zh"]').click()
+    page.locator('.md-select a[hreflang="zh-Hans"]').click()
     page.wait_for_url(re.compile(re.escape(page.watch.base + "zh/" + path) + "$"))
-    assert page.locator("html").get_attribute("lang") == "zh"
+    assert page.locator("html").get_attribute("lang") == "zh-Hans"
     page.locator(".md-select button").hover()
     page.locator('.md-select a[hreflang="en"]').click()
     page.wait_for_url(re.compile(re.escape(page.watch.base + path) + "$"))
