@@ -7,7 +7,8 @@
 * Chinese pages declare lang="zh-Hans" (and are tagged so in every hreflang), with
   Material's own Chinese words kept;
 * every page type (home, claim, source, entity, tier, conflict, data) describes itself in
-  JSON-LD that parses, with a fitting schema.org type, full addresses and its language.
+  JSON-LD that parses, with a fitting schema.org type, full addresses and its language;
+* each reference can be copied with a button labelled in the page's language.
 
 Citations themselves (plain, GB/T 7714, BibTeX, CSL-JSON) are checked for full addresses in
 test_citing_formats.py (every record, from the data) and test_citing_site.py (every built page).
@@ -265,3 +266,26 @@ def test_every_page_type_describes_itself_with_full_addresses_and_its_language(s
                 seen[kind] = seen.get(kind, 0) + 1
     assert seen == {"home": 2, **{kind: 2 * len(getattr(kb, attr)) for kind, attr in KINDS.items()}}
     assert seen["claim"] > 500 and seen["source"] > 10 and seen["conflict"] > 10 and addresses > 5000
+
+
+# --- copying the reference --------------------------------------------------------------------------
+
+COPY_LABELS = {"en": "Copy the reference", "zh": "复制参考文献"}
+
+
+def test_every_reference_has_a_copy_button_labelled_in_its_language_hidden_without_script(site):
+    seen = 0
+    for kind in ("claim", "source", "entity"):
+        for ident in getattr(site.kb, KINDS[kind]):
+            for lang in LANGS:
+                url = site.url(kind, ident, lang)
+                (box,) = site.tree(url).xpath(f'//div[@data-cite="{kind}:{ident}"]')
+                (wrap,) = box.xpath('.//p[@class="kb-cite-copy"]')
+                assert wrap.get("hidden") is not None, url  # shown by kb-cite.js, which does the copying
+                (button,) = wrap.xpath('./button[@type="button"]')
+                assert button.text_content().strip() == COPY_LABELS[lang], url
+                assert button.get("data-copied") and button.get("data-failed"), url
+                assert wrap.xpath('./*[@role="status"]'), url
+                assert not re.search(r"\d", wrap.text_content() + button.get("data-copied") + button.get("data-failed"))
+                seen += 1
+    assert seen == 2 * sum(len(getattr(site.kb, KINDS[k])) for k in ("claim", "source", "entity")) > 600

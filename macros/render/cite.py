@@ -2,8 +2,8 @@
 
 * :func:`section` — the "How to cite" section of claim, source and entity pages:
   a ready-to-copy reference (plain style on English pages, GB/T 7714-2015 on
-  Chinese ones), then BibTeX and CSL-JSON, each folded in a ``<details>``
-  (the formats themselves come from :mod:`kb.cite`).
+  Chinese ones) with a button that copies it, then BibTeX and CSL-JSON, each
+  folded in a ``<details>`` (the formats themselves come from :mod:`kb.cite`).
 * :func:`footer` — the data version every page shows, linked to that version
   of ``data/`` where the repository's address is known.
 * :func:`public_url` — a page's full address; every citation, the canonical
@@ -43,6 +43,10 @@ WORDS: dict[str, dict[str, str]] = {
     "cite.accessed": {"en": "The access date is filled in by your browser as today's date; without JavaScript it shows "
                             "the date of this data version.",
                       "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。"},
+    "cite.copy": {"en": "Copy the reference", "zh": "复制参考文献"},
+    "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。"},
+    "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
+                         "zh": "未能复制：请选中参考文献后手动复制。"},
     "cite.style_en": {"en": "Reference", "zh": "参考文献"},
     "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
     "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
@@ -259,6 +263,14 @@ def _shown(markup: str) -> str:
     return _html.unescape(_re.sub(r"<[^>]+>", "", markup))
 
 
+def _copy_button(lang: str) -> str:
+    """The button that copies the reference above it (assets/kb-cite.js), and where it says how that went.
+    Hidden until the script shows it: without the script it could do nothing."""
+    return (f'<p class="kb-cite-copy" hidden><button type="button" class="md-button kb-copy" '
+            f'data-copied="{escape(t("cite.copied", lang))}" data-failed="{escape(t("cite.copy_failed", lang))}">'
+            f'{escape(t("cite.copy", lang))}</button> <span class="kb-copy-status" role="status"></span></p>')
+
+
 def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
@@ -272,6 +284,7 @@ def section(ctx, kind: str, ident: str) -> list[str]:
     label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
     body = (f'<p class="kb-cite-label">{label_html}</p>'
             f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{reference}</p>'
+            f'{_copy_button(lang)}'
             f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
             f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
             f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'
