@@ -182,6 +182,11 @@ def define_env(env):
         return cite.version_html(ctx().lang)
 
     @env.macro
+    def site_address():
+        """The site's public address (mkdocs.yml's site_url, or SITE_URL), as code."""
+        return f"<code>{escape(cite.public_url(''))}</code>"
+
+    @env.macro
     def dataset_jsonld():
         """A schema.org Dataset with a DataDownload per file, as JSON-LD."""
         return jsonld.script(cite_data.dataset_jsonld(ctx()))

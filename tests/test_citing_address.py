@@ -289,3 +289,9 @@ def test_every_reference_has_a_copy_button_labelled_in_its_language_hidden_witho
                 assert not re.search(r"\d", wrap.text_content() + button.get("data-copied") + button.get("data-failed"))
                 seen += 1
     assert seen == 2 * sum(len(getattr(site.kb, KINDS[k])) for k in ("claim", "source", "entity")) > 600
+
+
+def test_the_data_page_gives_the_address_the_site_was_built_for(site):
+    for lang in LANGS:
+        codes = [c.text_content() for c in site.tree(site.prefix(lang) + "data/").xpath('//article//p/code')]
+        assert site.address in codes, lang
