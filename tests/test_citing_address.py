@@ -255,7 +255,7 @@ def test_every_page_type_describes_itself_with_full_addresses_and_its_language(s
                     assert node.get("datePublished") == record.date, url
                 elif kind == "entity":
                     assert node["@type"] == ENTITY_TYPES.get(record.kind, "Thing"), url
-                    assert node["name"] == getattr(record.name, lang)
+                    assert node["name"] == getattr(record.name, lang) and "url" not in node  # no address of its own
                 elif kind == "tier":
                     assert node["@type"] == "DefinedTerm" and site.local(node["inDefinedTermSet"]["url"]) == site.url("tier", None, lang)
                 else:

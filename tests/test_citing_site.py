@@ -140,7 +140,7 @@ def test_claim_pages_describe_their_claim_as_schema_org_data(site):
             title = tree.xpath("//title/text()")[0].replace("\u00a0", " ").rsplit(" - ", 1)[0]
             assert d["text"] == " ".join(title.split()), url
             assert d["about"]["name"] == getattr(kb.entities[c.subject].name, lang)
-            assert site.local(d["about"]["url"]) == site.url("entity", c.subject, lang)
+            assert site.local(d["about"]["@id"]) == site.url("entity", c.subject, lang)
             cited = list(dict.fromkeys(cit.source for cit in c.citations))
             assert [site.local(a["mainEntityOfPage"]["url"]) for a in d["appearance"]] == \
                 [site.url("source", s, lang) for s in cited]

@@ -75,9 +75,10 @@ def _versioned(out: dict) -> dict:
 
 
 def _entity_ref(ctx, eid: str) -> dict:
+    """An entity named by another node.  No ``url``: an organisation's or a product's would be its own
+    address, which the data does not record; its node's ``@id`` leads to its page here."""
     e = ctx.kb.entities[eid]
-    return {"@type": ENTITY_TYPES.get(e.kind, "Thing"), "@id": node_id("entity", eid, ctx.lang),
-            "name": ctx.text(e.name), "url": public_url(urls.page_url("entity", eid, ctx.lang))}
+    return {"@type": ENTITY_TYPES.get(e.kind, "Thing"), "@id": node_id("entity", eid, ctx.lang), "name": ctx.text(e.name)}
 
 
 def _source_node(ctx, sid: str) -> dict:
@@ -137,6 +138,7 @@ def entity(ctx, eid: str) -> dict:
     kb, e = ctx.kb, ctx.kb.entities[eid]
     typ = ENTITY_TYPES.get(e.kind, "Thing")
     out = _record(ctx, "entity", eid, typ)
+    del out["url"]  # its own address, which the data does not record (its page is mainEntityOfPage)
     out["name"] = ctx.text(e.name)
     if e.aliases:
         out["alternateName"] = list(e.aliases)
