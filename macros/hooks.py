@@ -10,6 +10,9 @@
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
   puts that version in every page's footer (see :mod:`render.cite_version`).
+* ``on_env`` gives the templates (overrides/) each page's full address and its
+  alternates in every language (the canonical link, hreflang, the sitemap) and
+  each language's BCP 47 tag (``<html lang>``).
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
   :mod:`render.cite_data`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
@@ -48,8 +51,9 @@ _EPOCH_OURS = False  # whether SOURCE_DATE_EPOCH was set by this hook (mkdocs se
 def on_config(config):
     """Read the data version from git; date the build by its commit; give citations the site's address.
 
-    The site's address is ``site_url`` (set from SITE_URL by the publishing workflow); the
-    repository's, ``repo_url`` or KB_REPO_URL.  See :mod:`render.cite_version`.
+    The site's address is ``site_url``: mkdocs.yml's, unless SITE_URL gives another (a fork's or a
+    preview's); an empty one is an error, since every citation and link that leaves the site is built
+    on it.  The repository's address is ``repo_url`` or KB_REPO_URL.  See :mod:`render.cite_version`.
     """
     global _EPOCH_OURS
     if _i18n(config).building:
@@ -60,10 +64,39 @@ def on_config(config):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
         _EPOCH_OURS = True
     names = {"en": config.site_name, "zh": config.site_name}
+    descriptions = {"en": config.site_description, "zh": config.site_description}
     for lang in _i18n(config).config.languages:
         names[lang.locale] = lang.site_name or config.site_name
-    cite.configure(config.site_url, version, names, get_build_date())
+        descriptions[lang.locale] = lang.site_description or config.site_description
+    try:
+        cite.configure(config.site_url, version, names, get_build_date(), descriptions)
+    except ValueError as exc:
+        raise PluginError(f"{exc}: leave SITE_URL unset to use mkdocs.yml's site_url, or set it to the address "
+                          f"the site is published at") from None
     return config
+
+
+def _address(url: str) -> str:
+    return cite.public_url(url or "")
+
+
+def _alternates(file) -> list[tuple[str, str]]:
+    """A page's full address in each language, tagged as its <html lang> is, then x-default (the English page)."""
+    alternates = getattr(file, "alternates", None) or {}
+    langs = sorted(alternates, key=lambda lang: (lang != urls.DEFAULT_LANG, lang))
+    out = [(urls.lang_tag(lang), _address(alternates[lang].url)) for lang in langs]
+    default = alternates.get(urls.DEFAULT_LANG)
+    if default is not None:
+        out.append(("x-default", _address(default.url)))
+    return out
+
+
+def on_env(env, config, files):
+    """What the templates (overrides/) need from the code."""
+    env.globals["kb_address"] = _address
+    env.globals["kb_alternates"] = _alternates
+    env.globals["kb_lang_tag"] = urls.lang_tag
+    return env
 
 
 def on_page_context(context, page, config, nav):

@@ -9,7 +9,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 """
 from __future__ import annotations
 
-from render import cite, cite_data, charts, figures, kbcache, provenance, tables
+from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, tables
 from render.context import Ctx
 from render.text import escape, prose
 
@@ -182,9 +182,19 @@ def define_env(env):
         return cite.version_html(ctx().lang)
 
     @env.macro
+    def site_address():
+        """The site's public address (mkdocs.yml's site_url, or SITE_URL), as code."""
+        return f"<code>{escape(cite.public_url(''))}</code>"
+
+    @env.macro
     def dataset_jsonld():
         """A schema.org Dataset with a DataDownload per file, as JSON-LD."""
-        return cite.jsonld_script(cite_data.dataset_jsonld(ctx()))
+        return jsonld.script(cite_data.dataset_jsonld(ctx()))
+
+    @env.macro
+    def home_jsonld():
+        """The home page's schema.org description: the WebSite and the Dataset it publishes, as JSON-LD."""
+        return jsonld.script(jsonld.home(ctx()))
 
     @env.macro
     def chart(name, **params):

@@ -46,6 +46,7 @@ from kb.base import KnowledgeBase
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "zh")
+LANG_TAGS = {"en": "en", "zh": "zh-Hans"}  # each language's BCP 47 tag: <html lang>, hreflang; Chinese is Simplified
 KIND_FOLDERS = {"claim": "claims", "source": "sources", "entity": "entities", "tier": "tiers", "conflict": "conflicts"}
 
 
@@ -60,6 +61,17 @@ def _build_command(out: Path, config: Path) -> list[str]:
 
 def _build_env(data: Path) -> dict:
     return dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_DATA_DIR=str(data))
+
+
+def site_address(config: Path | None = None) -> str:
+    """The site's public address as a build reads it from mkdocs.yml (SITE_URL, else the address written
+    there), ending in a slash: what every full address on the built site starts with."""
+    from mkdocs.utils import yaml_load
+
+    with open(config or ROOT / "mkdocs.yml", encoding="utf-8") as fh:
+        url = yaml_load(fh)["site_url"]
+    assert url, "mkdocs.yml gives the site no address"
+    return url.rstrip("/") + "/"
 
 
 def build_site(out: Path, data: Path, config: Path | None = None) -> float:
@@ -79,6 +91,7 @@ class Site:
     data: Path
     seconds: float
     docs: Path = ROOT / "docs"
+    config: Path = ROOT / "mkdocs.yml"
     # Parsed pages stay out of repr: pytest prints a failing test's arguments, and the repr of
     # hundreds of parsed pages took minutes per failure.
     _soups: dict = field(default_factory=dict, repr=False)
@@ -107,6 +120,21 @@ class Site:
         """Site-relative url of a generated page or index: 'claims/x/', 'zh/claims/x/'."""
         folder = KIND_FOLDERS[kind]
         return self.prefix(lang) + (f"{folder}/{ident}/" if ident else f"{folder}/")
+
+    @cached_property
+    def address(self) -> str:
+        """The public address the site was built for ('https://…/'), read from its mkdocs.yml."""
+        return site_address(self.config)
+
+    def absolute(self, url: str) -> str:
+        """The full address of a site-relative url: 'zh/claims/x/' -> 'https://…/zh/claims/x/'."""
+        return self.address + url
+
+    def local(self, address: str) -> str:
+        """The site-relative url of one of the site's full addresses (fragment dropped); an address
+        elsewhere, or one that is not a full address, is a test failure."""
+        assert address.startswith(self.address), f"{address!r} is not a full address under {self.address}"
+        return address[len(self.address):].split("#", 1)[0]
 
     def file(self, url: str) -> Path:
         """The HTML file behind a site-relative directory url."""
@@ -169,6 +197,7 @@ class _Build:
     out: Path
     data: Path
     docs: Path
+    config: Path
     proc: subprocess.Popen
     log: Path
     started: float
@@ -181,7 +210,7 @@ class _Build:
             if self.proc.returncode != 0:
                 output = self.log.read_text(encoding="utf-8", errors="replace")
                 raise AssertionError(f"mkdocs build failed ({self.proc.returncode}):\n{output}")
-            self.site = Site(self.out, self.data, seconds, docs=self.docs)
+            self.site = Site(self.out, self.data, seconds, docs=self.docs, config=self.config)
         return self.site
 
 
@@ -229,7 +258,7 @@ def _start(name: str, tmp_path_factory) -> None:
         except Exception as e:  # reported to the fixture that asks for this build
             _FAILED[name] = e
             return
-        _BUILDS[name] = _Build(out, data, docs, proc, log, time.monotonic())
+        _BUILDS[name] = _Build(out, data, docs, config, proc, log, time.monotonic())
 
 
 def _pump(tmp_path_factory) -> bool:

@@ -69,9 +69,9 @@ def test_screenshots_of_the_main_page_types(visit, lang):
 def test_language_switcher_keeps_the_reader_on_the_same_page(visit, path):
     page = visit(path)
     page.locator(".md-select button").hover()
-    page.locator('.md-select a[hreflang="zh"]').click()
+    page.locator('.md-select a[hreflang="zh-Hans"]').click()
     page.wait_for_url(re.compile(re.escape(page.watch.base + "zh/" + path) + "$"))
-    assert page.locator("html").get_attribute("lang") == "zh"
+    assert page.locator("html").get_attribute("lang") == "zh-Hans"
     page.locator(".md-select button").hover()
     page.locator('.md-select a[hreflang="en"]').click()
     page.wait_for_url(re.compile(re.escape(page.watch.base + path) + "$"))
@@ -98,3 +98,26 @@ def test_english_search_finds_latency_on_english_pages(visit):
     page = visit("search/")
     found = _search(page, "latency")
     assert found and not [u for u in found if u.startswith("/zh/")], found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_copy_button_copies_the_reference_as_the_page_shows_it(visit, site, lang):
+    """The button under a reference copies its text, with today's access date and the page's full address,
+    and says so in the page's language."""
+    import datetime as dt
+
+    path = _path(lang, "claims/gptoss-peak-tpskw-jalapeno/")
+    page = visit(path)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page.watch.base.rstrip("/"))
+    button = page.locator(".kb-cite button.kb-copy")
+    assert button.is_visible() and button.inner_text().strip() == {"en": "Copy the reference", "zh": "复制参考文献"}[lang]
+    button.click()
+    status = page.locator(".kb-cite .kb-copy-status")
+    status.wait_for()
+    page.wait_for_function("el => el.textContent.length > 0", arg=status.element_handle())
+    assert status.inner_text() == button.get_attribute("data-copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    shown = " ".join(page.locator(".kb-cite-text").inner_text().split())
+    assert copied == shown and site.absolute(path) in copied
+    today = dt.date.today()
+    assert (f"{today.day} {today.strftime('%B')} {today.year}" if lang == "en" else today.isoformat()) in copied

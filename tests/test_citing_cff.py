@@ -40,7 +40,12 @@ def test_citation_file_names_the_project_and_its_licences():
     assert "data/snapshots/" in data  # the copies of sources are not the project's to license
 
 
-def test_citation_file_gives_no_address_nobody_has_stated():
-    """The repository's and the site's addresses are not known here; none may be guessed."""
+def test_citation_file_gives_the_sites_address_and_no_address_nobody_has_stated(monkeypatch):
+    """The site's address is mkdocs.yml's (without SITE_URL, which only forks and previews set); the
+    repository's is not known here, and none may be guessed."""
+    from site_fixture import site_address
+
+    monkeypatch.delenv("SITE_URL", raising=False)
     cff = _cff()
-    assert not {"url", "repository", "repository-code", "repository-artifact", "doi"} & set(cff)
+    assert cff["url"] == site_address()
+    assert not {"repository", "repository-code", "repository-artifact", "doi"} & set(cff)

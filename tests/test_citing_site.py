@@ -1,8 +1,10 @@
 """The built site offers what people need to cite and reuse it, and each offer agrees with the data.
 
 * every page names one data version; every claim, source and entity page has a
-  "How to cite" section whose BibTeX pybtex parses and whose CSL-JSON citeproc-py renders;
-* claim pages carry a schema.org Claim, the data page a Dataset, both checked against the data;
+  "How to cite" section whose BibTeX pybtex parses and whose CSL-JSON citeproc-py renders,
+  each giving the page's full address;
+* claim pages carry a schema.org Claim, the data page a Dataset, both checked against the data
+  (the other pages' descriptions, and every address, are checked in test_citing_address.py);
 * the downloads in site/data/ are exactly the export of the data, and the data page
   documents every field they hold;
 * claim pages stay within their size budget.
@@ -78,7 +80,7 @@ def test_every_claim_source_and_entity_page_says_how_to_cite_it(site):
         (box,) = boxes
         text = " ".join(box.xpath('.//p[@class="kb-cite-text"]')[0].text_content().replace("\u00a0", " ").split())
         (commit,) = tree.xpath('//footer//div[@class="kb-version"]/@data-commit')
-        assert "/" + url in text, f"{url}: the reference does not give the page's address"
+        assert site.absolute(url) in text, f"{url}: the reference does not give the page's full address"
         assert not commit or commit[:7] in text, f"{url}: the reference does not name the data version"
         assert box.xpath(".//*[@data-kb-accessed]"), f"{url}: no access date for the script to fill in"
         if lang == "zh":
@@ -98,7 +100,8 @@ def test_pybtex_parses_the_bibtex_of_every_page(site, lang):
     assert len(parsed.entries) == len(pages)
     for kind, ident, url in pages:
         e = parsed.entries[f"jalapeno-evidence:{kind}:{ident}"]
-        assert e.fields["howpublished"] == r"\url{/" + url + "}"
+        assert e.fields["url"] == site.absolute(url)
+        assert e.fields["howpublished"] == r"\url{" + site.absolute(url) + "}"
         assert e.fields["title"].startswith("{") and e.fields["urldate"]
 
 
@@ -107,18 +110,18 @@ def test_citeproc_renders_the_csl_json_of_every_page(site, lang):
     from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
     from citeproc.source.json import CiteProcJSON
 
+    style = CitationStylesStyle("harvard-cite-them-right", validate=False)
     pages = [(kind, ident, url) for kind, ident, lg, url in _pages(site) if lg == lang]
-    items = []
-    for _, _, url in pages:
-        items += json.loads(_code(site.tree(url), "csl-json"))
-    assert len(items) == len(pages) and len({i["id"] for i in items}) == len(items)
-    bib = CitationStylesBibliography(CitationStylesStyle("harvard-cite-them-right", validate=False),
-                                     CiteProcJSON(items), formatter.plain)
-    for item in items:
-        bib.register(Citation([CitationItem(item["id"])]))
-    rendered = "\n".join(str(entry) for entry in bib.bibliography())
-    for item, (_, _, url) in zip(items, pages):
-        assert item["URL"] == "/" + url and item["URL"] in rendered
+    for kind, ident, url in pages:
+        items = json.loads(_code(site.tree(url), "csl-json"))
+        assert items[0]["id"] == f"jalapeno-evidence:{kind}:{ident}" and len({i["id"] for i in items}) == len(items)
+        bib = CitationStylesBibliography(style, CiteProcJSON(items), formatter.plain)
+        for item in items:
+            bib.register(Citation([CitationItem(item["id"])]))
+        rendered = "\n".join(str(entry) for entry in bib.bibliography())
+        assert len(rendered.splitlines()) == len(items), url
+        assert items[0]["URL"] == site.absolute(url) and items[0]["URL"] in rendered, url
+    assert len(pages) > 300
 
 
 # --- structured data ------------------------------------------------------------------
@@ -133,18 +136,18 @@ def test_claim_pages_describe_their_claim_as_schema_org_data(site):
             assert len(claims) == 1, url
             d = claims[0]
             assert d["@context"] == "https://schema.org" and d["identifier"] == cid and d["creativeWorkStatus"] == c.status
-            assert site.resolve(url, d["url"]) == url
+            assert site.local(d["url"]) == url and site.local(d["@id"]) == url
             title = tree.xpath("//title/text()")[0].replace("\u00a0", " ").rsplit(" - ", 1)[0]
             assert d["text"] == " ".join(title.split()), url
             assert d["about"]["name"] == getattr(kb.entities[c.subject].name, lang)
-            assert site.resolve(url, d["about"]["url"]) == site.url("entity", c.subject, lang)
+            assert site.local(d["about"]["@id"]) == site.url("entity", c.subject, lang)
             cited = list(dict.fromkeys(cit.source for cit in c.citations))
-            assert [site.resolve(url, a["mainEntityOfPage"]) for a in d["appearance"]] == \
+            assert [site.local(a["mainEntityOfPage"]["url"]) for a in d["appearance"]] == \
                 [site.url("source", s, lang) for s in cited]
             assert [a["name"] for a in d["appearance"]] == [getattr(kb.sources[s].name, lang) for s in cited]
             for a, sid in zip(d["appearance"], cited):
                 relayed = list(dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid and cit.attributed_to))
-                assert [site.resolve(url, b["mainEntityOfPage"]) for b in a.get("isBasedOn", [])] == \
+                assert [site.local(b["mainEntityOfPage"]["url"]) for b in a.get("isBasedOn", [])] == \
                     [site.url("source", r, lang) for r in relayed]
             seen += 1
     assert seen == 2 * len(kb.claims)
@@ -160,7 +163,7 @@ def test_data_page_describes_the_dataset_and_each_download(site, lang):
     assert [x["name"] for x in d["distribution"]] == list(FILES)
     for x in d["distribution"]:
         assert x["@type"] == "DataDownload"
-        assert (site.root / site.resolve(url, x["contentUrl"])).is_file(), x["contentUrl"]
+        assert (site.root / site.local(x["contentUrl"])).is_file(), x["contentUrl"]
     links = {a["data-download"]: site.resolve(url, a["href"]) for a in site.soup(url).select("a[data-download]")}
     assert links == {name: f"data/{name}" for name in FILES}
 
@@ -171,7 +174,7 @@ def test_downloads_are_exactly_the_export_of_the_data(site):
     from kb.export import exports
 
     package = json.loads((site.root / "data" / "datapackage.json").read_text(encoding="utf-8"))
-    expected = exports(site.kb, "/", package["version"] if package["version"] != "0" else "")
+    expected = exports(site.kb, site.address, package["version"] if package["version"] != "0" else "")
     for name in FILES:
         assert (site.root / "data" / name).read_bytes() == expected[name], name
 

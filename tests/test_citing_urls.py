@@ -17,7 +17,7 @@ from conftest import MINIMAL, TODAY, write_data
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
 from kb.base import KnowledgeBase
-from render import cite_urls, pages, urls
+from render import cite, cite_urls, pages, urls
 from render.context import Ctx
 
 LIST = ROOT / cite_urls.LIST
@@ -104,8 +104,20 @@ the-chip:
 """
 
 
+ADDRESS = "https://example.org/evidence/"
+
+
+@pytest.fixture
+def configured():
+    """Pages rendered outside a build, for a site published at ADDRESS."""
+    before = cite.SETTINGS
+    cite.configure(ADDRESS, before.version, before.site_names)
+    yield
+    cite.SETTINGS = before
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_retired_id_keeps_a_page_that_leads_to_its_successor(tmp_path, lang):
+def test_a_retired_id_keeps_a_page_that_leads_to_its_successor(tmp_path, lang, configured):
     kb = KnowledgeBase.open(write_data(tmp_path, {"redirects.yml": REDIRECTS}), on=TODAY)
     generated = set(pages.all_pages(kb))
     assert {("claim", "old-latency"), ("entity", "the-chip")} <= generated
@@ -119,10 +131,10 @@ def test_a_retired_id_keeps_a_page_that_leads_to_its_successor(tmp_path, lang):
         link = box.select_one("a.kb-successor")
         assert urls.relative(url, urls.page_url(kind, new, lang)) == link["href"]
         assert getattr(reason, lang) in box.get_text()
-        assert f"/{urls.page_url(kind, new, lang)}" in box.get_text()  # the successor's permanent address
+        assert ADDRESS + urls.page_url(kind, new, lang) in box.get_text()  # the successor's permanent address
 
 
-def test_pages_of_live_records_are_not_replaced_by_redirects(tmp_path):
+def test_pages_of_live_records_are_not_replaced_by_redirects(tmp_path, configured):
     kb = KnowledgeBase.open(write_data(tmp_path, {"redirects.yml": REDIRECTS}), on=TODAY)
     _, markdown = pages.body(Ctx(kb, "en", urls.page_url("claim", "chip-latency", "en")), "claim", "chip-latency")
     assert "kb-retired" not in markdown and 'id="cite"' not in markdown and "{ #cite }" in markdown

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from site_fixture import site  # noqa: F401  (fixture)
+from site_fixture import LANG_TAGS, site  # noqa: F401  (fixture)
 
 SCRIPT = Path(__file__).with_name("pagefind_search.mjs")
 
 
 def test_each_language_has_its_own_index(site):
+    # Pagefind names each index by its pages' <html lang>, lowercased ("zh-hans"); its search script picks
+    # the index by the lang of the page it runs on.
     entry = json.loads((site.root / "pagefind" / "pagefind-entry.json").read_text())
-    assert {"en", "zh"} <= set(entry["languages"])
+    assert {tag.lower() for tag in LANG_TAGS.values()} <= set(entry["languages"])
     assert all(v["page_count"] > len(site.kb.claims) for v in entry["languages"].values())
 
 
@@ -32,7 +34,8 @@ def _search(site, lang, *terms):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed; the index is still built and checked above")
-    out = subprocess.run([node, str(SCRIPT), str(site.root), lang, *terms], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([node, str(SCRIPT), str(site.root), LANG_TAGS[lang], *terms], capture_output=True, text=True,
+                         timeout=120)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 

@@ -2,8 +2,13 @@
 
 A :class:`Work` is one citable page (a claim, source or entity, in one
 language) with everything a reference needs: who publishes it, its title, its
-permanent address, the data version it shows, and the original sources it
-credits.  The formatters turn it into text; nothing here knows about HTML.
+permanent address (always a full one: the site's public address and the page's
+path), the data version it shows, and the original sources it credits.  The
+formatters turn it into text; nothing here knows about HTML.
+
+Every format names those sources: the plain and GB/T 7714 references and
+BibTeX's ``note`` in words, CSL-JSON also as items of their own (see
+:func:`csl_items`), since citation styles print no ``note``.
 
 The date a reader accessed the page cannot be known when the page is built.
 Each formatter writes :data:`ACCESSED` where that date belongs; the caller
@@ -28,6 +33,8 @@ class Origin:
     """An original source credited in a citation: only what the data records of it."""
 
     name: str  # how the site names it, in the citation's language
+    ident: str | None = None  # the source's id in data/sources
+    kind: str | None = None  # the source's kind (news-article, blog-post…)
     title: str | None = None  # its own title, verbatim
     author: str | None = None
     publisher: str | None = None
@@ -43,8 +50,7 @@ class Work:
     lang: str  # en or zh
     publisher: str  # the evidence base's name in this language
     title: str  # plain text
-    url: str  # absolute, or site-relative when the site's address is not configured
-    relative: bool
+    url: str  # the page's full address
     version: str | None = None  # short commit id
     date: str | None = None  # the data version's date, YYYY-MM-DD
     origins: tuple[Origin, ...] = field(default_factory=tuple)  # sources that state the figure (or the source itself)
@@ -83,6 +89,18 @@ def accessed_form(accessed: str, style: str) -> str:
     return accessed
 
 
+# --- titles ---------------------------------------------------------------------
+
+_FULL_STOPS = ".。．"
+
+
+def bare_title(title: str) -> str:
+    """A title without the full stop that ends a sentence (a claim's statement ends with one): the formats
+    put their own punctuation after a title, and a second stop there would double it.  A question or
+    exclamation mark is part of what the title says and stays."""
+    return title.rstrip().rstrip(_FULL_STOPS).rstrip()
+
+
 # --- words each language needs ------------------------------------------------
 
 LABEL = {
@@ -93,7 +111,7 @@ LABEL = {
 WORDS = {
     "version": {"en": "data version", "zh": "数据版本"},
     "accessed": {"en": "accessed", "zh": "访问于"},
-    "relative": {"en": "address relative to the site's root", "zh": "相对于本站根目录的地址"},
+    "data_version": {"en": "Data version", "zh": "数据版本"},
     "figure_from": {"en": "Figure as reported by", "zh": "数字出处"},
     "original": {"en": "The source itself", "zh": "来源本身"},
     "relaying": {"en": "They attribute it to", "zh": "其所转述的来源"},
@@ -148,9 +166,7 @@ def plain(work: Work) -> str:
     if work.version:
         parts[-1] += f", {_w('version', 'en')} {work.version}" + (f" ({date_en(work.date)})" if work.date else "")
     parts[-1] += "."
-    where = f"{work.url} ({_w('relative', 'en')}; {_w('accessed', 'en')} {ACCESSED})." if work.relative \
-        else f"{work.url} ({_w('accessed', 'en')} {ACCESSED})."
-    parts.append(where)
+    parts.append(f"{work.url} ({_w('accessed', 'en')} {ACCESSED}).")
     if work.origins:
         parts.append(credits(work))
     return " ".join(parts)
@@ -164,7 +180,7 @@ def gbt7714(work: Work) -> str:
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
     """
     label = LABEL[work.kind]["zh"]
-    title = work.title.rstrip().rstrip("。.")
+    title = bare_title(work.title)
     other = f"{label} {work.ident}"
     if work.version:
         other += f"，{_w('version', 'zh')} {work.version}"
@@ -172,7 +188,7 @@ def gbt7714(work: Work) -> str:
     if work.date:
         text += f"({work.date})"
     text += f"[{ACCESSED}]. "
-    text += f"{work.url}（{_w('relative', 'zh')}）." if work.relative else f"{work.url}."
+    text += f"{work.url}."
     if work.origins:
         text += " " + credits(work)
     return text
@@ -192,32 +208,35 @@ def latex(text: str) -> str:
     return _LATEX_RE.sub(lambda m: _LATEX[m.group(0)], _SPACE_RE.sub(" ", text)).strip()
 
 
+def _braceless(url: str) -> str:
+    # braces and backslashes are not valid in an address anyway: percent-encoded, they cannot unbalance a field
+    return url.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
+
+
 def _url_field(url: str) -> str:
-    # braces and backslashes are not valid in an address anyway: percent-encode them, then escape % and #
-    url = url.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
-    return "\\url{" + re.sub(r"([%#])", r"\\\1", url) + "}"
+    return "\\url{" + re.sub(r"([%#])", r"\\\1", _braceless(url)) + "}"
 
 
 def bibtex(work: Work) -> str:
-    """A ``@misc`` entry (BibTeX; biblatex reads ``urldate`` and ``version`` too)."""
+    """A ``@misc`` entry: the address both as ``url`` (biblatex, natbib's styles, reference managers) and as
+    ``howpublished`` (the classic BibTeX styles, which know no ``url``); biblatex reads ``urldate`` and
+    ``version`` too."""
     lang = work.lang
     note = f"{LABEL[work.kind][lang]} {work.ident}"
     if work.version:
         note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
         if work.date:
             note += f" ({work.date})" if lang == "en" else f"（{work.date}）"
-    if work.relative:
-        note += f"; {_w('relative', 'en')}" if lang == "en" else f"；{_w('relative', 'zh')}"
     note += ". " if lang == "en" else "。"
     if work.origins:
         note += credits(work) + (" " if lang == "en" else "")
     note += f"{_w('accessed', 'en').capitalize()} {ACCESSED}." if lang == "en" else f"{_w('accessed', 'zh')} {ACCESSED}。"
-    fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(work.title) + "}")]
+    fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(bare_title(work.title)) + "}")]
     if work.date:
         fields.append(("year", work.date[:4]))
     if work.version:
         fields.append(("version", latex(work.version)))
-    fields += [("howpublished", _url_field(work.url)), ("note", latex(note))]
+    fields += [("url", _braceless(work.url)), ("howpublished", _url_field(work.url)), ("note", latex(note))]
     fields.append(("urldate", ACCESSED))
     fields.append(("language", "english" if lang == "en" else "chinese"))
     width = max(len(k) for k, _ in fields)
@@ -227,20 +246,33 @@ def bibtex(work: Work) -> str:
 
 # --- CSL-JSON ------------------------------------------------------------------------
 
+CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
+"""A source's language as CSL-JSON writes it: the region whose CSL locale uses that script."""
+
+# A source's kind as a CSL item type; a kind with no closer type is a "document".
+CSL_TYPE = {"news-article": "article-newspaper", "press-report": "article-newspaper", "blog-post": "post-weblog",
+            "social-post": "post"}
+_IN_CONTAINER = ("article-newspaper", "post-weblog")  # where the publisher is the paper or blog that holds the item
+
+
 def csl(work: Work) -> dict:
-    """One CSL-JSON item (the caller wraps items in a list, as CSL-JSON files are)."""
+    """The page's own CSL-JSON item.
+
+    The evidence base, at the data version shown, is the container that holds the record
+    (``container-title`` and ``edition``; ``version`` too, for styles that print a data set's
+    version); the credits are in ``note``, which citation styles do not print: the sources
+    themselves are items of their own (:func:`csl_items`).
+    """
     lang = work.lang
     note = f"{LABEL[work.kind][lang]} {work.ident}"
-    if work.relative:
-        note += f"; {_w('relative', 'en')}" if lang == "en" else f"；{_w('relative', 'zh')}"
     if work.origins:
         note += (". " if lang == "en" else "。") + credits(work)
     item = {
         "id": work.key,
         "type": "dataset",
-        "title": work.title,
+        "title": bare_title(work.title),
         "author": [{"literal": work.publisher}],
-        "publisher": work.publisher,
+        "container-title": work.publisher,
         "genre": LABEL[work.kind][lang],
         "URL": work.url,
         "language": "en" if lang == "en" else "zh-CN",
@@ -249,15 +281,58 @@ def csl(work: Work) -> dict:
     }
     if work.version:
         item["version"] = work.version
+        item["edition"] = f"{_w('data_version', lang)} {work.version}"
     if work.date:
         item["issued"] = {"date-parts": [date_parts(work.date)]}
     return item
 
 
+def origin_title(o: Origin, lang: str) -> str:
+    """A credited source's title in a reference: its own, with the site's English name for it in brackets
+    on English pages when it is in another language (as :func:`origin_text` gives it); a source without a
+    title is described, in brackets, by the site's name for it."""
+    if not o.title:
+        return f"[{o.name}]"
+    if lang == "en" and o.language and o.language != "en" and o.title not in o.name:
+        return f"{o.title} [{o.name}]"
+    return o.title
+
+
+def origin_csl(o: Origin, lang: str) -> dict:
+    """A credited source as a CSL-JSON item of its own, with only what the data records of it."""
+    typ = CSL_TYPE.get(o.kind or "", "document")
+    item = {"id": f"jalapeno-evidence:original:{o.ident or o.name}", "type": typ, "title": origin_title(o, lang)}
+    if o.author:
+        item["author"] = [{"literal": o.author}]
+    elif o.publisher and typ not in _IN_CONTAINER:
+        item["author"] = [{"literal": o.publisher}]  # no author recorded: the publisher is the corporate author
+    if o.publisher:
+        item["container-title" if typ in _IN_CONTAINER else "publisher"] = o.publisher
+    if o.date:
+        item["issued"] = {"date-parts": [date_parts(o.date)]}
+    if o.url:
+        item["URL"] = o.url
+    if o.language in CSL_LANG:
+        item["language"] = CSL_LANG[o.language]
+    return item
+
+
+def csl_items(work: Work) -> list[dict]:
+    """The page's item, then one for each source it credits (a claim's, and those they attribute it to; a
+    source record's, the source itself), so that a bibliography made from them cites the original
+    reporting along with the page."""
+    items = [csl(work)]
+    for o in dict.fromkeys(work.origins + work.relayed):
+        items.append(origin_csl(o, work.lang))
+    return items
+
+
 def csl_json(work: Work) -> str:
-    """The item as the text of a CSL-JSON file (a list of items), one field a line, with
+    """The items as the text of a CSL-JSON file (a list of items), one field a line, with
     :data:`ACCESSED` where the access date's parts go."""
-    item = csl(work)
-    lines = [f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
-    text = "[\n  {\n" + ",\n".join(lines) + "\n  }\n]\n"
+    blocks = []
+    for item in csl_items(work):
+        lines = [f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
+        blocks.append("  {\n" + ",\n".join(lines) + "\n  }")
+    text = "[\n" + ",\n".join(blocks) + "\n]\n"
     return text.replace(json.dumps(ACCESSED), "[" + ACCESSED + "]")

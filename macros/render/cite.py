@@ -1,17 +1,19 @@
-"""How to cite a page, what version of the data it shows, and its schema.org description.
+"""How to cite a page, and what version of the data it shows.
 
 * :func:`section` — the "How to cite" section of claim, source and entity pages:
   a ready-to-copy reference (plain style on English pages, GB/T 7714-2015 on
-  Chinese ones), then BibTeX and CSL-JSON, each folded in a ``<details>``
-  (the formats themselves come from :mod:`kb.cite`).
-* :func:`claim_jsonld` — a schema.org ``Claim`` for a claim page.
+  Chinese ones) with a button that copies it, then BibTeX and CSL-JSON, each
+  folded in a ``<details>`` (the formats themselves come from :mod:`kb.cite`).
 * :func:`footer` — the data version every page shows, linked to that version
   of ``data/`` where the repository's address is known.
+* :func:`public_url` — a page's full address; every citation, the canonical
+  links, the hreflang alternates, the sitemap and the schema.org descriptions
+  (:mod:`render.jsonld`) give addresses through it.
 
 The build's settings (the site's public address, the data version, the site's
-name in each language) are set once per build by the hooks with
-:func:`configure`.  Until then, and whenever ``site_url`` is unset, addresses
-are site-relative and the citation says so.
+name and description in each language) are set once per build by the hooks with
+:func:`configure`.  The address is mkdocs.yml's ``site_url``, which is never
+empty: nothing builds a page's address before it is set.
 
 The access date cannot be known when a page is built: each citation shows the
 data version's date in an element marked ``data-kb-accessed``, and
@@ -20,8 +22,8 @@ data version's date in an element marked ``data-kb-accessed``, and
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from kb import cite as fmt_cite
 
@@ -31,7 +33,7 @@ from .text import escape, plain
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
-SCHEMA_LANG = {"en": "en", "zh": "zh-Hans"}
+SCHEMA_LANG = urls.LANG_TAGS
 
 WORDS: dict[str, dict[str, str]] = {
     "h.cite": {"en": "How to cite", "zh": "如何引用"},
@@ -41,9 +43,10 @@ WORDS: dict[str, dict[str, str]] = {
     "cite.accessed": {"en": "The access date is filled in by your browser as today's date; without JavaScript it shows "
                             "the date of this data version.",
                       "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。"},
-    "cite.relative": {"en": "This copy of the site was built without its public address, so addresses are given "
-                            "relative to the site's root.",
-                      "zh": "本站此次构建时未配置公开网址，因此地址以相对于本站根目录的路径给出。"},
+    "cite.copy": {"en": "Copy the reference", "zh": "复制参考文献"},
+    "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。"},
+    "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
+                         "zh": "未能复制：请选中参考文献后手动复制。"},
     "cite.style_en": {"en": "Reference", "zh": "参考文献"},
     "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
     "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
@@ -68,10 +71,11 @@ def t(key: str, lang: str) -> str:
 
 @dataclass
 class Settings:
-    site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None when unset
+    site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None until configure() sets it
     version: DataVersion = field(default_factory=lambda: DataVersion(None, None, False, None))
     site_names: dict[str, str] = field(default_factory=lambda: {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"})
     build_date: str | None = None  # the build's date (MkDocs': SOURCE_DATE_EPOCH, else today), YYYY-MM-DD
+    site_descriptions: dict[str, str] = field(default_factory=dict)
 
     @property
     def date(self) -> str:
@@ -84,24 +88,25 @@ SETTINGS = Settings()
 
 
 def configure(site_url: str | None, version: DataVersion, site_names: dict[str, str],
-              build_date: str | None = None) -> Settings:
-    """Set the build's settings (the hooks call this once per build, before any page is rendered)."""
+              build_date: str | None = None, site_descriptions: dict[str, str] | None = None) -> Settings:
+    """Set the build's settings (the hooks call this once per build, before any page is rendered).
+
+    ``site_url`` is the site's public address, http(s) with a host; anything else is an error, since
+    every citation and link that leaves the site is built on it."""
     global SETTINGS
     base = (site_url or "").strip()
-    SETTINGS = Settings(base.rstrip("/") + "/" if base else None, version, dict(site_names), build_date)
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"the site's public address must be a full http(s) address, not {site_url!r}")
+    SETTINGS = Settings(base.rstrip("/") + "/", version, dict(site_names), build_date, dict(site_descriptions or {}))
     return SETTINGS
 
 
-def public_url(path: str) -> tuple[str, bool]:
-    """The address of a site path ('claims/x/'): absolute when the site's address is known, else '/claims/x/'."""
-    if SETTINGS.site_url:
-        return SETTINGS.site_url + path, False
-    return "/" + path, True
-
-
-def _ld_url(ctx, path: str) -> str:
-    """An address for JSON-LD: absolute when known, else relative to the page (JSON-LD resolves it)."""
-    return SETTINGS.site_url + path if SETTINGS.site_url else urls.relative(ctx.page_url, path)
+def public_url(path: str) -> str:
+    """The full address of a site path: 'claims/x/' -> 'https://example.org/claims/x/' ('' is the home page)."""
+    if not SETTINGS.site_url:
+        raise RuntimeError("the site's public address is not configured: render.cite.configure() sets it")
+    return SETTINGS.site_url + ("" if path in (".", "./") else path.lstrip("/"))
 
 
 # --- the works cited -------------------------------------------------------------
@@ -113,8 +118,8 @@ def _clean(text: str) -> str:
 def _origin(ctx, sid: str) -> fmt_cite.Origin:
     kb, s = ctx.kb, ctx.kb.sources[sid]
     publisher = ctx.text(kb.entities[s.publisher].name) if s.publisher and s.publisher in kb.entities else None
-    return fmt_cite.Origin(name=_clean(ctx.text(s.name)), title=s.title, author=s.author, publisher=publisher,
-                           date=s.date, url=s.url, language=s.language)
+    return fmt_cite.Origin(name=_clean(ctx.text(s.name)), ident=sid, kind=s.kind, title=s.title, author=s.author,
+                           publisher=publisher, date=s.date, url=s.url, language=s.language)
 
 
 def origins(ctx, kind: str, ident: str) -> tuple[tuple[fmt_cite.Origin, ...], tuple[fmt_cite.Origin, ...]]:
@@ -142,11 +147,11 @@ def title(ctx, kind: str, ident: str) -> str:
 
 
 def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
-    url, relative = public_url(urls.page_url(kind, ident, ctx.lang))
+    url = public_url(urls.page_url(kind, ident, ctx.lang))
     v = SETTINGS.version
     cited, relayed = origins(ctx, kind, ident)
     return fmt_cite.Work(kind=kind, ident=ident, lang=ctx.lang, publisher=SETTINGS.site_names[ctx.lang],
-                         title=title(ctx, kind, ident), url=url, relative=relative, version=v.short, date=v.date,
+                         title=title(ctx, kind, ident), url=url, version=v.short, date=v.date,
                          origins=cited, relayed=relayed)
 
 
@@ -258,6 +263,14 @@ def _shown(markup: str) -> str:
     return _html.unescape(_re.sub(r"<[^>]+>", "", markup))
 
 
+def _copy_button(lang: str) -> str:
+    """The button that copies the reference above it (assets/kb-cite.js), and where it says how that went.
+    Hidden until the script shows it: without the script it could do nothing."""
+    return (f'<p class="kb-cite-copy" hidden><button type="button" class="md-button kb-copy" '
+            f'data-copied="{escape(t("cite.copied", lang))}" data-failed="{escape(t("cite.copy_failed", lang))}">'
+            f'{escape(t("cite.copy", lang))}</button> <span class="kb-copy-status" role="status"></span></p>')
+
+
 def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
@@ -268,11 +281,10 @@ def section(ctx, kind: str, ident: str) -> list[str]:
         style, label = "iso", t("cite.style_zh", lang)
     reference = _reference(ctx, w, kind, ident, style)
     notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
-    if w.relative:
-        notes.append(t("cite.relative", lang))
     label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
     body = (f'<p class="kb-cite-label">{label_html}</p>'
             f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{reference}</p>'
+            f'{_copy_button(lang)}'
             f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
             f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
             f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'
@@ -282,67 +294,6 @@ def section(ctx, kind: str, ident: str) -> list[str]:
             # Out of the search index: every page's reference, BibTeX and CSL-JSON would match searches
             # for their field names and cost Pagefind a quarter of its time, memory and index size.
             f'<div class="kb-cite copy" data-cite="{kind}:{ident}" data-pagefind-ignore="all">\n{body}\n</div>']
-
-
-# --- JSON-LD ---------------------------------------------------------------------
-
-def jsonld_script(obj: dict) -> str:
-    """A JSON-LD block that no data text can break out of (<, > and & are written as \\u escapes)."""
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/ld+json">{text}</script>'
-
-
-def _creative_work(ctx, sid: str) -> dict:
-    kb, s = ctx.kb, ctx.kb.sources[sid]
-    out = {"@type": "CreativeWork", "name": _clean(ctx.text(s.name)), "inLanguage": s.language,
-           "mainEntityOfPage": _ld_url(ctx, urls.page_url("source", sid, ctx.lang))}
-    if s.title:
-        out["headline"] = s.title
-    if s.author:
-        out["author"] = {"name": s.author}
-    if s.publisher and s.publisher in kb.entities:
-        out["publisher"] = {"@type": "Organization", "name": ctx.text(kb.entities[s.publisher].name)}
-    if s.date:
-        out["datePublished"] = s.date
-    if s.url:
-        out["url"] = s.url
-    return out
-
-
-def claim_jsonld(ctx, cid: str) -> dict:
-    """A schema.org Claim: the statement, what it is about, and where it appears (each cited source)."""
-    kb, c = ctx.kb, ctx.kb.claims[cid]
-    appearance = []
-    for sid in dict.fromkeys(cit.source for cit in c.citations if cit.source in kb.sources):
-        cw = _creative_work(ctx, sid)
-        based = [a for a in dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid)
-                 if a and a in kb.sources]
-        if based:
-            cw["isBasedOn"] = [_creative_work(ctx, a) for a in based]
-        appearance.append(cw)
-    v = SETTINGS.version
-    out = {
-        "@context": "https://schema.org",
-        "@type": "Claim",
-        "@id": _ld_url(ctx, urls.page_url("claim", cid, ctx.lang)),
-        "url": _ld_url(ctx, urls.page_url("claim", cid, ctx.lang)),
-        "identifier": cid,
-        "text": title(ctx, "claim", cid),
-        "inLanguage": SCHEMA_LANG[ctx.lang],
-        "about": {"@type": "Thing", "name": ctx.text(kb.entities[c.subject].name),
-                  "url": _ld_url(ctx, urls.page_url("entity", c.subject, ctx.lang))},
-        "appearance": appearance,
-        "creativeWorkStatus": c.status,
-        "isPartOf": {"@type": "Dataset", "name": SETTINGS.site_names[ctx.lang],
-                     "url": _ld_url(ctx, urls.lang_prefix(ctx.lang) + "data/")},
-        "license": LICENSE_DATA,
-    }
-    if v.short:
-        out["version"] = v.short
-    if v.date:
-        out["dateModified"] = v.date
-    return out
 
 
 # --- the footer ------------------------------------------------------------------
@@ -426,7 +377,7 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     lang = ctx.lang
     heading = RETIRED[r.change][lang].replace("{kind}", ctx.t("kind." + r.kind)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
-    address, _ = public_url(target)
+    address = public_url(target)
     body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
             f'data-successor="{r.to}">\n'
             f'<p class="kb-kind"><a href="{ctx.href(r.kind)}">{escape(ctx.t("kind." + r.kind))}</a> '

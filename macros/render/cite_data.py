@@ -177,8 +177,8 @@ _cache: dict[tuple, dict[str, bytes]] = {}
 
 
 def base_url() -> str:
-    """Where the exports say pages live: the site's address, or '/' when it is not configured."""
-    return cite.SETTINGS.site_url or "/"
+    """Where the exports say pages live: the site's public address."""
+    return cite.public_url("")
 
 
 def files(kb) -> dict[str, bytes]:
@@ -276,19 +276,20 @@ def field_table(ctx, name: str) -> str:
 
 
 def dataset_jsonld(ctx) -> dict:
-    """A schema.org Dataset for the data page, with a DataDownload per file."""
+    """A schema.org Dataset for the data page, with a DataDownload per file (see :mod:`render.jsonld`)."""
+    from . import jsonld
+
     v = cite.SETTINGS.version
     names = cite.SETTINGS.site_names
     here = urls.lang_prefix(ctx.lang) + FOLDER
-
-    def addr(path: str) -> str:
-        return cite.SETTINGS.site_url + path if cite.SETTINGS.site_url else urls.relative(ctx.page_url, path)
+    addr = cite.public_url
 
     out = {
         "@context": "https://schema.org",
         "@type": "Dataset",
-        "@id": addr(here),
+        "@id": jsonld.dataset_id(ctx.lang),
         "url": addr(here),
+        "mainEntityOfPage": jsonld.page_node(here, ctx.lang),
         "name": names[ctx.lang],
         "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
         "description": WHAT["claims.json"][ctx.lang],

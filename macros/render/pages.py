@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from . import cite
+from . import cite, jsonld
 from . import format as fmt
 from .citations import citation, source_link
 from .figures import field_markup, figure, interval_markup, verdict
@@ -206,7 +206,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     if c.caveats:
         items = "".join(f"<li>{prose(ctx, ctx.text(cv), own=cid)}</li>" for cv in c.caveats)
         blocks += [_heading(ctx, "h.caveats", "caveats"), _div("kb-caveats", f"<ul>{items}</ul>")]
-    blocks += cite.section(ctx, "claim", cid) + [cite.jsonld_script(cite.claim_jsonld(ctx, cid))]
+    blocks += cite.section(ctx, "claim", cid) + [jsonld.script(jsonld.claim(ctx, cid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "claims", cid))]
     return _page(title_text, blocks)
 
@@ -256,7 +256,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     if relayed:
         blocks += [_heading(ctx, "h.claims_attributed", "attributed"),
                    _div("kb-source-attributed", claim_table(ctx, in_record_order(kb, relayed), name="attributed"))]
-    blocks += cite.section(ctx, "source", sid)
+    blocks += cite.section(ctx, "source", sid) + [jsonld.script(jsonld.source(ctx, sid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "sources", sid))]
     return _page(ctx.text(s.name), blocks)
 
@@ -279,7 +279,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
         _facts(facts)]), entity=eid)
     ids = in_record_order(kb, kb.claims_by_entity.get(eid, []))
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-entity-claims", claim_table(ctx, ids)),
-              *cite.section(ctx, "entity", eid),
+              *cite.section(ctx, "entity", eid), jsonld.script(jsonld.entity(ctx, eid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "entities", eid))]
     return _page(ctx.text(e.name), blocks)
 
@@ -297,6 +297,7 @@ def tier_page(ctx, tid: str) -> tuple[str, str]:
         _kindline(ctx, "tier", tid), f"<h1>{escape(ctx.text(tier.name))}</h1>", _facts(facts)]), tier=tid)
     ids = in_record_order(kb, kb.claims_by_tier.get(tid, []))
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-tier-claims", claim_table(ctx, ids)),
+              jsonld.script(jsonld.tier(ctx, tid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "tiers", tid))]
     return _page(ctx.text(tier.name), blocks)
 
@@ -318,6 +319,7 @@ def conflict_page(ctx, xid: str) -> tuple[str, str]:
     blocks = [head, _heading(ctx, "h.sides", "sides"), _div("kb-sides", "\n".join(sides)),
               _heading(ctx, "h.assessment", "assessment"),
               _div("kb-assessment", f"<p>{prose(ctx, ctx.text(x.assessment))}</p>"),
+              jsonld.script(jsonld.conflict(ctx, xid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "conflicts", xid))]
     return _page(plain(ctx, ctx.text(x.question)), blocks)
 

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 DEFAULT_LANG = "en"
 
+# Each language's BCP 47 tag, as <html lang>, hreflang and schema.org's inLanguage give it:
+# the Chinese pages are written in Simplified Chinese.
+LANG_TAGS = {"en": "en", "zh": "zh-Hans"}
+
 # kind of record -> folder of its pages (and the KnowledgeBase attribute holding it)
 KINDS = {
     "claim": "claims",
@@ -19,6 +23,11 @@ KINDS = {
 
 def lang_prefix(lang: str) -> str:
     return "" if lang == DEFAULT_LANG else f"{lang}/"
+
+
+def lang_tag(lang: str) -> str:
+    """The BCP 47 tag of a site language ('zh' -> 'zh-Hans')."""
+    return LANG_TAGS.get(lang, lang)
 
 
 def page_url(kind: str, ident: str | None, lang: str) -> str:
