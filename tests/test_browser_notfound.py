@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from browser_fixture import DESKTOP, PHONE, SCREENSHOTS, Watch, _local, browser  # noqa: F401  (fixture)
-from site_fixture import site  # noqa: F401  (fixture)
+from site_fixture import LANG_TAGS, site  # noqa: F401  (fixture)
 
 
 class _Pages(http.server.SimpleHTTPRequestHandler):
@@ -87,7 +87,7 @@ CASES = {
 def test_a_missing_address_says_so_in_its_language_and_leads_home(open_missing, pages_host, lang):
     path, heading, home, prefix, other = CASES[lang]
     page = open_missing(path)
-    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("html").get_attribute("lang") == LANG_TAGS[lang]
     assert page.locator("article h1").all_inner_texts() == [heading]
     assert page.title().startswith(heading + " - ")
     assert page.locator(f"article [data-kb-404='{lang}']").is_visible()
@@ -95,7 +95,7 @@ def test_a_missing_address_says_so_in_its_language_and_leads_home(open_missing, 
     assert page.locator(f"article a:has-text('{other}')").is_visible()  # the other language's home, offered too
     page.locator(f"article a:has-text('{home}')").click()
     page.wait_for_url(pages_host + prefix)
-    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("html").get_attribute("lang") == LANG_TAGS[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

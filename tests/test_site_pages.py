@@ -190,7 +190,7 @@ def test_each_language_has_its_own_page_for_a_missing_address(site, lang):
         assert site.exists(href.lstrip("/")), href
     # the language menu leads to each home page, not to some other page's translation
     menu = {a["hreflang"]: a["href"] for a in soup.select("a.md-select__link[hreflang]")}
-    assert menu == {"en": "/", "zh": "/zh/"}
+    assert menu == {LANG_TAGS["en"]: "/", LANG_TAGS["zh"]: "/zh/"}
     assert not soup.select("[data-pagefind-body]"), "a page for missing addresses is no search result"
 
 

@@ -22,7 +22,6 @@ from .labels import LANGUAGES, t
 from .text import attr, escape
 
 TEMPLATE = "404.html"
-HTML_LANG = {"en": "en", "zh": "zh-Hans"}
 
 
 def dest(lang: str) -> str:
@@ -36,15 +35,15 @@ def title(lang: str, site_name: str) -> str:
 
 def _links(lang: str, base: str, home: str, search: str, sep: str) -> str:
     root = base + urls.lang_prefix(lang)
-    return (f'<a href="{attr(root)}" hreflang="{lang}" data-kb-404-home>{escape(home)}</a>{sep}'
-            f'<a href="{attr(root + "search/")}" hreflang="{lang}" data-kb-404-search>{escape(search)}</a>')
+    return (f'<a href="{attr(root)}" hreflang="{urls.lang_tag(lang)}" data-kb-404-home>{escape(home)}</a>{sep}'
+            f'<a href="{attr(root + "search/")}" hreflang="{urls.lang_tag(lang)}" data-kb-404-search>{escape(search)}</a>')
 
 
 def body(lang: str, base: str) -> str:
     """The page's text in ``lang``, with a line leading to each other language's home and search."""
     root = base + urls.lang_prefix(lang)
     others = "".join(
-        f'<p class="kb-404-other" lang="{HTML_LANG[o]}">{escape(t("404.title", o))}{escape(t("colon", o))}'
+        f'<p class="kb-404-other" lang="{urls.lang_tag(o)}">{escape(t("404.title", o))}{escape(t("colon", o))}'
         + _links(o, base, t("404.other_home", o), t("404.other_search", o), " · ") + "</p>"
         for o in LANGUAGES if o != lang)
     return (f'<div class="kb-404" data-kb-404="{lang}">'
@@ -62,12 +61,12 @@ def _script_json(obj) -> str:
 
 # Under base + "<lang>/", put that language's text, language and title in place of the English ones.
 _SWITCH = """<script>(function () {
-  var base = %s, pages = %s, path = location.pathname;
+  var base = %s, pages = %s, tags = %s, path = location.pathname;
   Object.keys(pages).forEach(function (lang) {
     var tpl = document.getElementById("kb-404-" + lang), here = document.querySelector("[data-kb-404]");
     if (path.indexOf(base + lang + "/") !== 0 || !tpl || !here) return;
     here.parentNode.replaceChild(tpl.content.cloneNode(true), here);
-    document.documentElement.lang = lang;
+    document.documentElement.lang = tags[lang];
     document.title = pages[lang];
   });
 })();</script>"""
@@ -84,7 +83,8 @@ def content(lang: str, base: str, site_names: dict[str, str]) -> str:
     for o in others:
         out += f'<template id="kb-404-{o}">{body(o, base)}</template>'
     pages = {o: title(o, site_names.get(o, site_names[lang])) for o in others}
-    return out + _SWITCH % (_script_json(base), _script_json(pages))
+    tags = {o: urls.lang_tag(o) for o in others}
+    return out + _SWITCH % (_script_json(base), _script_json(pages), _script_json(tags))
 
 
 def base_path(site_url: str | None) -> str:
