@@ -5,7 +5,8 @@
   built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
-* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure.
+* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, and
+  keeps each heading's permalink mark (¶) out of the search index.
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
   puts that version in every page's footer (see :mod:`render.cite_version`).
@@ -118,8 +119,12 @@ def _page_lang(page, config) -> str:
     return getattr(page.file, "locale_alternate_of", None) or _i18n(config).current_language
 
 
+_PERMALINK = '<a class="headerlink" '  # what the toc extension writes for a heading's ¶ link
+
+
 def on_page_content(html, page, config, files):
-    """The evidence-tier legend, on every page that shows a figure."""
+    """Keep heading permalinks (¶) out of the search index; the evidence-tier legend, on every page that shows a figure."""
+    html = html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
     if 'class="kb-figure"' not in html:
         return html
     kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/

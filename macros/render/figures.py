@@ -117,7 +117,7 @@ def badges(ctx, cid: str) -> str:
     if c.attribution == "uncertain":
         out.append(f'<span class="kb-badge kb-uncertain" data-attribution="uncertain" '
                    f'title="{attr(ctx.text(c.attribution_note))}">{escape(ctx.t("badge.uncertain"))}</span>')
-    return f'<span class="kb-badges">{"".join(out)}</span>'
+    return f'<span class="kb-badges" data-pagefind-ignore="all">{"".join(out)}</span>'
 
 
 def figure(ctx, cid: str, *, with_badges: bool = True) -> str:
