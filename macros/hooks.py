@@ -13,14 +13,12 @@
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
   :mod:`render.cite_data`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
-  once both languages are built: one index per
-  language, Chinese segmented into words, all served from the site itself.
+  once both languages are built: one index per language, Chinese indexed character by
+  character (see :mod:`render.search`), all served from the site itself.
 """
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
@@ -28,7 +26,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, pages, provenance, urls
+from render import cite, cite_data, cite_version, kbcache, pages, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -108,10 +106,10 @@ def on_post_build(config):
         return  # a language build nested inside the first one; index once, at the end
     cite_data.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
-    cmd = [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"]
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
+    try:
+        search.write(config.site_dir)
+    except RuntimeError as exc:
+        raise PluginError(f"pagefind failed: {exc}") from None
     cite_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
 
 

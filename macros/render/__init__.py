@@ -17,4 +17,5 @@ hands over.  Nothing here parses YAML or decides whether data is sound.
 * :mod:`render.cite_version`  the data version (git commit and date) a build shows and is dated by
 * :mod:`render.cite_data` the downloads in site/data/ and the data page's tables
 * :mod:`render.cite_urls` published-urls.txt: every address the site has published
+* :mod:`render.search`    the search index (Pagefind), Chinese indexed character by character
 """
