@@ -211,17 +211,21 @@ def test_result_titles_and_excerpts_read_as_the_page_prose(site, lang):
     assert seen > 3000, seen
 
 
-def test_chinese_text_is_indexed_character_by_character_and_nothing_else_changes():
+def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
     from render.search import ZWSP, for_index, segmented
 
-    page = ('<html lang="zh"><head><script>var s = "吞吐<b>";</script></head><body>'
-            '<h2 id="吞吐量" title="每千瓦 > 吞吐">每千瓦吞吐量<a class="headerlink" href="#吞吐量">¶</a></h2>'
-            '<!-- 注释 --><p>GB300 的吞吐</p><dl><dt>类型</dt><dd>新闻</dd></dl></body></html>')
-    out = segmented(page)
-    assert out.replace(ZWSP, "") == page
+    body = ('<div data-pagefind-body><h2 id="吞吐量" title="每千瓦 > 吞吐">每千瓦吞吐量<a class="headerlink" '
+            'href="#吞吐量">¶</a></h2><!-- 注释 --><script>var s = "吞吐<b>";</script><p>GB300 的吞吐</p>'
+            '<dl><dt>类型</dt><dd>新闻</dd></dl></div>')
+    page = f'<html lang="zh"><head><title>吞吐</title></head><body><nav>导航</nav><article>{body}</article></body></html>'
+    out = segmented(body)
+    assert out.replace(ZWSP, "") == body
     assert f"{ZWSP}每{ZWSP}千{ZWSP}瓦{ZWSP}吞{ZWSP}吐{ZWSP}量{ZWSP}" in out and f"GB300 {ZWSP}的{ZWSP}吞" in out
     for kept in ('var s = "吞吐<b>";', 'id="吞吐量" title="每千瓦 > 吞吐"', "<!-- 注释 -->", 'href="#吞吐量"'):
         assert kept in out
-    assert "类型</dt> " in for_index(page).replace(ZWSP, "")
-    english = page.replace('lang="zh"', 'lang="en"')
-    assert ZWSP not in for_index(english) and "类型</dt> <dd>新闻</dd> </dl> " in for_index(english)
+    read = for_index(page)
+    assert read.startswith('<!DOCTYPE html><html lang="zh"><body><div data-pagefind-body>') and "导航" not in read
+    assert read.replace(ZWSP, "").endswith('<dt>类型</dt> <dd>新闻</dd> </dl> </div></body></html>')
+    english = for_index(page.replace('lang="zh"', 'lang="en"'))
+    assert ZWSP not in english and "<dt>类型</dt> <dd>新闻</dd> </dl> " in english
+    assert for_index("<html><body><p>吞吐量</p></body></html>") is None

@@ -11,7 +11,8 @@ Chinese is therefore indexed one Han character per word, the one segmentation ev
 dictionary agrees with: before Pagefind reads a Chinese page, a zero-width space (U+200B,
 the boundary mark Pagefind itself puts between the words of segmented text and takes out
 of what it stores) is set beside each Han character of the page's text.  The reader's
-page is not touched; Pagefind reads a copy, in a temporary folder.  The search page
+page is not touched: Pagefind reads a copy of what it indexes, in a temporary folder
+(in memory where there is room: on disk, writing it cost as much as making it).  The search page
 (docs/assets/kb-search.js) turns a Chinese query into the same characters, and into a
 phrase when it is one run of Han characters, so that 吞吐量 finds the pages that hold
 吞吐量 and no others, with the word marked in each excerpt.  Pagefind gives phrase matches
@@ -22,6 +23,7 @@ The copy also ends the blocks that Pagefind runs into one another with a space
 """
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -54,28 +56,52 @@ def segmented(html: str) -> str:
     return "".join(p for i, p in enumerate(parts) if i % 3 != 2 and p)
 
 
-def for_index(html: str) -> str:
-    """A page as Pagefind should read it: blocks apart, and a Chinese page's Han characters apart."""
-    html = _BLOCK_END.sub(r"\g<0> ", html)
-    return segmented(html) if page_language(html).split("-")[0] == "zh" else html
+def for_index(html: str) -> str | None:
+    """What Pagefind should read of a page: its language and the element it indexes (``data-pagefind-body``,
+    which overrides/main.html puts last in the page's article), blocks apart, and on a Chinese page each Han
+    character apart; None for a page with nothing to index."""
+    start = html.find("<div data-pagefind-body")
+    if start < 0:
+        return None
+    end = html.rfind("</article>")
+    lang = page_language(html)
+    body = _BLOCK_END.sub(r"\g<0> ", html[start:end if end > start else len(html)])
+    if lang.split("-")[0] == "zh":
+        body = segmented(body)
+    return f'<!DOCTYPE html><html lang="{lang}"><body>{body}</body></html>'
 
 
 def _copy_for_index(site_dir, work: Path) -> None:
-    """Write every HTML file of the built site under ``work`` as Pagefind should read it."""
+    """Write what Pagefind should read of every page of the built site under ``work``, at the same paths."""
     root = Path(site_dir)
+    made = set()
     for path in root.rglob("*.html"):
         rel = path.relative_to(root)
         if rel.parts[0] == "pagefind":
             continue
-        target = work / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(for_index(path.read_text(encoding="utf-8")), encoding="utf-8")
+        page = for_index(path.read_text(encoding="utf-8"))
+        if page is not None:
+            target = work / rel
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            target.write_text(page, encoding="utf-8")
+
+
+def _scratch(site_dir) -> str | None:
+    """Where to write the copy: memory (/dev/shm) when it has room for twice the site's HTML, else the system's temp."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        return None
+    need = 2 * sum(p.stat().st_size for p in Path(site_dir).rglob("*.html"))
+    st = os.statvfs(shm)
+    return str(shm) if st.f_bavail * st.f_frsize > need else None
 
 
 def write(site_dir) -> None:
     """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure)."""
     out = Path(site_dir).resolve() / "pagefind"
-    with tempfile.TemporaryDirectory(prefix="kb-search-") as work:
+    with tempfile.TemporaryDirectory(prefix="kb-search-", dir=_scratch(site_dir)) as work:
         _copy_for_index(site_dir, Path(work))
         cmd = [sys.executable, "-m", "pagefind", "--site", work, "--output-path", str(out), "--quiet"]
         result = subprocess.run(cmd, capture_output=True, text=True)
