@@ -10,7 +10,6 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 from __future__ import annotations
 
 from render import cite, cite_data, charts, figures, kbcache, provenance, tables
-from render import format as fmt
 from render.context import Ctx
 from render.text import escape, prose
 

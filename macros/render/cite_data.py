@@ -15,7 +15,6 @@ from pathlib import Path
 from kb import export
 
 from . import cite, urls
-from . import format as fmt
 from .text import escape
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
