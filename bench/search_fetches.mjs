@@ -1,4 +1,5 @@
-// What Pagefind fetches for one query, the way the browser's search does, read from disk.
+// What Pagefind fetches for one query, the way the browser's search does, read from disk: the
+// query and the excerpt length go through the site's assets/kb-search.js, as on its search page.
 // usage: node search_fetches.mjs SITE_DIR LANG TERM [SHOWN]
 //   -> JSON {term, lang, results, fetched: [site-relative paths, in order]}
 // SHOWN (default 5, Pagefind UI's page size) results have their fragments loaded, as the UI shows them.
@@ -10,6 +11,8 @@ const [site, lang, term, shownArg] = process.argv.slice(2);
 const shown = Number(shownArg || 5);
 const root = path.resolve(site);
 const fetched = [];
+await import(pathToFileURL(root + "/assets/kb-search.js").href);
+const kbSearch = globalThis.kbSearch;
 globalThis.document = { querySelector: () => ({ getAttribute: () => lang }), currentScript: null };
 globalThis.fetch = async (url) => {
   const u = new URL(url);
@@ -19,8 +22,10 @@ globalThis.fetch = async (url) => {
   return new Response(await readFile(file));
 };
 const pf = await import(pathToFileURL(root + "/pagefind/pagefind.js").href);
-await pf.options({ basePath: pathToFileURL(root + "/pagefind/").href, baseUrl: "/" });
+await pf.options({
+  basePath: pathToFileURL(root + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(lang),
+});
 await pf.init();
-const r = await pf.search(term);
+const r = await pf.search(kbSearch.term(term, lang));
 await Promise.all(r.results.slice(0, shown).map((x) => x.data()));
 console.log(JSON.stringify({ term, lang, results: r.results.length, fetched }));

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -33,7 +31,7 @@ def on_post_build(config):
     captured = Path(config["extra"]["bench_postbuild_dir"])
     if captured.is_dir():
         shutil.copytree(captured, config.site_dir, dirs_exist_ok=True)
-    result = subprocess.run([sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"],
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
+    try:
+        _hooks.search.write(config.site_dir)
+    except RuntimeError as exc:
+        raise PluginError(f"pagefind failed: {exc}") from None

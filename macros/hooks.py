@@ -5,8 +5,9 @@
   built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
   attributes i18n uses for the language switcher and the sitemap.  The pages
   are kept out of the navigation tree.
-* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, and to every
-  page the line it carries when printed (its address, data version and licence; :mod:`render.printing`).
+* ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, keeps each
+  heading's permalink mark (¶) out of the search index, and adds to every page the line it carries
+  when printed (its address, data version and licence; :mod:`render.printing`).
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
   puts that version in every page's footer (see :mod:`render.cite_version`).
@@ -16,8 +17,8 @@
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
   :mod:`render.cite_data`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
-  once both languages are built: one index per
-  language, Chinese segmented into words, all served from the site itself.
+  once both languages are built: one index per language, Chinese indexed character by
+  character (see :mod:`render.search`), all served from the site itself.
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in the
   language being built (overrides/404.html, :mod:`render.notfound`): /404.html in English,
   /zh/404.html in Chinese.
@@ -25,8 +26,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -35,7 +34,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, notfound, pages, printing, provenance, urls
+from render import cite, cite_data, cite_version, kbcache, notfound, pages, printing, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -145,10 +144,10 @@ def on_post_build(config):
         return  # a language build nested inside the first one; index once, at the end
     cite_data.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
-    cmd = [sys.executable, "-m", "pagefind", "--site", config.site_dir, "--quiet"]
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise PluginError(f"pagefind failed: {result.stderr or result.stdout}")
+    try:
+        search.write(config.site_dir)
+    except RuntimeError as exc:
+        raise PluginError(f"pagefind failed: {exc}") from None
     cite_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
 
 
@@ -156,8 +155,13 @@ def _page_lang(page, config) -> str:
     return getattr(page.file, "locale_alternate_of", None) or _i18n(config).current_language
 
 
+_PERMALINK = '<a class="headerlink" '  # what the toc extension writes for a heading's ¶ link
+
+
 def on_page_content(html, page, config, files):
-    """The evidence-tier legend, on every page that shows a figure; the line a printed page carries, on every page."""
+    """Keep heading permalinks (¶) out of the search index; the evidence-tier legend, on every page that shows a
+    figure; the line a printed page carries, on every page."""
+    html = html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
     lang = _page_lang(page, config)
     if 'class="kb-figure"' in html:
         kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/

@@ -147,12 +147,13 @@ def define_env(env):
 
     @env.macro
     def search_box():
-        """The offline search box (Pagefind); it searches the page's own language."""
+        """The offline search box (Pagefind, set up by assets/kb-search.js); it searches the page's own language."""
         c = ctx()
         root = c.href_site("")
         return (f'<link rel="stylesheet" href="{root}pagefind/pagefind-ui.css">'
                 f'<div id="kb-search" data-kb-search="" data-bundle="{root}pagefind/"></div>'
-                f'<script src="{root}pagefind/pagefind-ui.js"></script>')
+                f'<script src="{root}pagefind/pagefind-ui.js"></script>'
+                f'<script src="{root}assets/kb-search.js"></script>')
 
     @env.macro
     def describe(kind, ident):

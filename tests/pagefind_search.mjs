@@ -1,9 +1,17 @@
-// Query the Pagefind index of a built site from Node, the way the browser does,
-// reading the index from disk and refusing any network access.
-// usage: node pagefind_search.mjs SITE_DIR LANG TERM...  -> JSON {term: [urls]}
+// Query the Pagefind index of a built site from Node, the way the site's search page does:
+// each query goes through the page's own assets/kb-search.js (term() before the search,
+// result() on every result, its excerpt length), the index is read from disk and any network
+// access is refused.
+// usage: node pagefind_search.mjs SITE_DIR LANG [--full] TERM...
+//   -> JSON {term: [url, ...]}, every result in Pagefind's order; with --full each result is
+//      {url, title, excerpt, sub_results: [{title, excerpt}]}.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-const [site, lang, ...terms] = process.argv.slice(2);
+const [site, lang, ...args] = process.argv.slice(2);
+const full = args[0] === "--full";
+const terms = full ? args.slice(1) : args;
+await import(pathToFileURL(site + "/assets/kb-search.js").href);
+const kbSearch = globalThis.kbSearch;
 globalThis.document = { querySelector: () => ({ getAttribute: () => lang }), currentScript: null };
 globalThis.fetch = async (url, opts) => {
   const u = new URL(url);
@@ -12,12 +20,19 @@ globalThis.fetch = async (url, opts) => {
   return new Response(buf);
 };
 const pf = await import(pathToFileURL(site + "/pagefind/pagefind.js").href);
-await pf.options({ basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/" });
+await pf.options({
+  basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(lang),
+});
 await pf.init();
 const out = {};
 for (const t of terms) {
-  const r = await pf.search(t);
-  const data = await Promise.all(r.results.slice(0, 50).map((x) => x.data()));
-  out[t] = data.map((d) => d.url);
+  const r = await pf.search(kbSearch.term(t, lang));
+  const data = (await Promise.all(r.results.map((x) => x.data()))).map(kbSearch.result);
+  out[t] = full
+    ? data.map((d) => ({
+        url: d.url, title: d.meta.title, excerpt: d.excerpt,
+        sub_results: d.sub_results.map((s) => ({ title: s.title, excerpt: s.excerpt })),
+      }))
+    : data.map((d) => d.url);
 }
 console.log(JSON.stringify(out));

@@ -1,16 +1,119 @@
-"""Search works offline in each language, finds Chinese words, and prefers the reader's language."""
+"""Search works offline in each language, finds every page that holds a word, and shows plain prose.
+
+The searches run in Node through tests/pagefind_search.mjs, which queries the built index the
+way the site's search page does (assets/kb-search.js included).  What a page holds is read
+here from its HTML, independently of Pagefind: the text of its ``data-pagefind-body``, less
+what is marked ``data-pagefind-ignore`` and what Pagefind never indexes.
+"""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import lxml.html
 import pytest
+import yaml
 
 from site_fixture import LANG_TAGS, site  # noqa: F401  (fixture)
 
 SCRIPT = Path(__file__).with_name("pagefind_search.mjs")
+# Elements whose text Pagefind never indexes, whatever the page marks (its parser's REMOVE_SELECTORS).
+NOT_TEXT = {"head", "style", "script", "noscript", "label", "form", "svg", "footer", "nav", "iframe", "template"}
+# Elements whose text runs on into their neighbours'; any other element's text stands apart.
+INLINE = {"a", "abbr", "acronym", "b", "bdi", "bdo", "big", "br", "button", "cite", "code", "data", "del", "dfn",
+          "em", "i", "img", "input", "ins", "kbd", "mark", "q", "s", "samp", "select", "small", "span", "strong",
+          "sub", "sup", "textarea", "time", "tt", "u", "var", "wbr"}
+# What the site shows around its prose, which a search result must not read as prose: the badges after
+# a figure, a heading's permalink (¶), a glossary term's tooltip, a table row's arrow link.
+CHROME_CLASSES = {"kb-badges", "headerlink", "kb-tip", "kb-more"}
+# Everyday words of the subject, besides the glossary's terms.
+COMMON = {"en": ["throughput", "latency", "power", "efficiency", "inference", "chip", "bandwidth", "memory", "wafer",
+                 "yield", "benchmark"],
+          "zh": ["吞吐量", "延迟", "功耗", "能效", "推理", "芯片", "带宽", "内存", "晶圆", "良率", "封装", "功率",
+                 "英伟达", "每千瓦", "基准测试"]}
+HAN = re.compile("[\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+
+
+def _search(site, lang, *terms, full=False):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed; the index is still built and checked above")
+    args = [node, str(SCRIPT), str(site.root), LANG_TAGS[lang], *(["--full"] if full else []), *terms]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def _text(root, drop_chrome: bool) -> str:
+    """The text of an element as Pagefind reads it, blocks apart; without the site's chrome if asked."""
+    out: list[str] = []
+
+    def walk(e):
+        if isinstance(e.tag, str):
+            tag = e.tag.lower()
+            chrome = drop_chrome and CHROME_CLASSES & set(e.get("class", "").split())
+            if e.get("data-pagefind-ignore") is None and tag not in NOT_TEXT and not chrome:
+                apart = " " if tag not in INLINE else ""
+                out.extend((apart, e.text or ""))
+                for child in e:
+                    walk(child)
+                out.append(apart)
+        out.append(e.tail or "")
+
+    for child in root:
+        walk(child)
+    return re.sub(r"\s+", " ", (root.text or "") + "".join(out)).strip()
+
+
+_TEXTS: dict = {}
+
+
+def _pages(site, lang: str, drop_chrome: bool = False) -> dict[str, str]:
+    """{address: indexed text} of every searchable page in ``lang``, as Pagefind addresses them (/zh/x/)."""
+    key = (site.root, lang, drop_chrome)
+    if key not in _TEXTS:
+        found = {}
+        for url in site.html_pages():
+            if url.startswith("zh/") != (lang == "zh"):
+                continue
+            tree = lxml.html.document_fromstring(site.file(url).read_text(encoding="utf-8"))
+            body = tree.find(".//*[@data-pagefind-body]")
+            if body is not None:
+                found["/" + url] = _text(body, drop_chrome)
+        _TEXTS[key] = found
+    return _TEXTS[key]
+
+
+def _glossary_terms(site, lang: str) -> list[str]:
+    """Every term and alias of data/glossary in ``lang`` (aliases written in Han count as Chinese only),
+    and each part of a term that brackets or commas set apart: 'EDA（电子设计自动化）' gives '电子设计自动化'."""
+    terms = set()
+    for path in sorted((site.data / "glossary").glob("*.yml")):
+        for record in yaml.safe_load(path.read_text(encoding="utf-8")).values():
+            terms.add(record["term"][lang])
+            terms.update(a for a in record.get("aliases") or [] if lang == "zh" or not HAN.search(a))
+    for t in list(terms):
+        terms.update(p.strip() for p in re.split(r"[（）()，,、；;：:]+", t) if p.strip())
+    return sorted(terms)
+
+
+def _holds(text: str, term: str, lang: str) -> bool:
+    """Whether a page's text holds ``term`` where a reader would call it a word of the page.
+
+    Chinese: anywhere, for a term that starts with a Han character; otherwise where the term does not
+    continue a word.  English: where the term starts a word that spaces set apart (after any opening
+    punctuation); Pagefind's English index does not find a word inside a compound such as
+    design-to-tape-out or tok/s/kW, nor one run into Chinese text on an English page.
+    """
+    term = re.sub(r"\s+", " ", term).strip().casefold()
+    if lang == "en":
+        start = r"(?:^|\s)[^\w\s]*"
+    else:
+        start = "" if HAN.match(term) else r"(?<![^\W_])"
+    return re.search(start + re.escape(term), text.casefold()) is not None
 
 
 def test_each_language_has_its_own_index(site):
@@ -27,17 +130,35 @@ def test_search_page_loads_the_local_index(site):
         box = soup.select_one("#kb-search[data-bundle]")
         assert box is not None
         assert site.resolve(url, box["data-bundle"]) == "pagefind/"
-        assert [s for s in soup.select("script[src]") if s["src"].endswith("pagefind/pagefind-ui.js")]
+        scripts = [site.resolve(url, s["src"]) for s in soup.select("script[src]")]
+        assert "pagefind/pagefind-ui.js" in scripts and "assets/kb-search.js" in scripts
 
 
-def _search(site, lang, *terms):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed; the index is still built and checked above")
-    out = subprocess.run([node, str(SCRIPT), str(site.root), LANG_TAGS[lang], *terms], capture_output=True, text=True,
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_page_that_holds_a_glossary_term_or_common_word_is_found(site, lang):
+    pages = _pages(site, lang)
+    terms = sorted(set(_glossary_terms(site, lang) + COMMON[lang]))
+    found = _search(site, lang, *terms)
+    missed, checked = {}, 0
+    for term in terms:
+        holding = {url for url, text in pages.items() if _holds(text, term, lang)}
+        checked += len(holding)
+        if holding - set(found[term]):
+            missed[term] = f"{len(holding - set(found[term]))} of {len(holding)}: {sorted(holding - set(found[term]))[:3]}"
+    assert missed == {}, "\n".join(f"{t!r} not found on {m}" for t, m in missed.items())
+    assert len(pages) > 400 and len(terms) > 120, (len(pages), len(terms))
+    assert checked > 2000, f"only {checked} (page, term) pairs checked"
+    assert all(u.startswith("/zh/") == (lang == "zh") for urls in found.values() for u in urls)
+
+
+def test_a_chinese_word_is_found_only_where_it_is_written(site):
+    """A query of Han characters is a phrase: 吞吐量 is not found on a page with 吞吐 and 量 apart."""
+    pages = _pages(site, "zh")
+    words = [t for t in sorted(set(_glossary_terms(site, "zh") + COMMON["zh"])) if re.fullmatch(f"{HAN.pattern}+", t)]
+    found = _search(site, "zh", *words)
+    stray = {w: sorted(set(found[w]) - {u for u, text in pages.items() if w in text})[:3] for w in words}
+    assert {w: s for w, s in stray.items() if s} == {}
+    assert len(words) > 80 and sum(map(len, found.values())) > 1500
 
 
 def test_chinese_search_finds_chinese_words_on_chinese_pages_only(site):
@@ -54,3 +175,59 @@ def test_english_search_stays_on_english_pages(site):
         assert urls, f"nothing found for {term}"
         assert not [u for u in urls if u.startswith("/zh/")], term
     assert "/benchmarks/" in found["latency"]
+
+
+def test_the_site_chrome_is_kept_out_of_the_index(site):
+    """Every badge, permalink, tooltip and arrow link on every page is marked for Pagefind to leave out."""
+    seen, loose = 0, []
+    for url in site.html_pages():
+        for e in site.tree(url).iter():
+            if isinstance(e.tag, str) and CHROME_CLASSES & set(e.get("class", "").split()):
+                seen += 1
+                if not any(a.get("data-pagefind-ignore") is not None for a in e.iterancestors()) \
+                        and e.get("data-pagefind-ignore") is None:
+                    loose.append(f"{url}: {lxml.html.tostring(e, encoding='unicode')[:120]}")
+    assert loose == [], "\n".join(loose[:10])
+    assert seen > 5000, seen
+
+
+def _alnum(s: str) -> str:
+    """Letters and digits only: what stays of a text whatever spaces and stops Pagefind puts between its blocks."""
+    return "".join(ch for ch in re.sub(r"<[^>]+>", "", s).casefold() if ch.isalnum())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_result_titles_and_excerpts_read_as_the_page_prose(site, lang):
+    """Each title and excerpt a search shows is text of its page without badges, permalinks or tooltips."""
+    prose = {url: _alnum(text) for url, text in _pages(site, lang, drop_chrome=True).items()}
+    found = _search(site, lang, "Jalapeño", *COMMON[lang], full=True)
+    bad, seen = [], 0
+    for term, results in found.items():
+        for r in results:
+            for part in [("title", r["title"]), ("excerpt", r["excerpt"])] + \
+                    [(f"sub-result {s['title']!r}", s[k]) for s in r["sub_results"] for k in ("title", "excerpt")]:
+                seen += 1
+                if "¶" in part[1] or _alnum(part[1]) not in prose[r["url"]]:
+                    bad.append(f"{term} → {r['url']} {part[0]}: {part[1][:160]}")
+    assert bad == [], f"{len(bad)} of {seen}:\n" + "\n".join(bad[:10])
+    assert seen > 3000, seen
+
+
+def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
+    from render.search import ZWSP, for_index, segmented
+
+    body = ('<div data-pagefind-body><h2 id="吞吐量" title="每千瓦 > 吞吐">每千瓦吞吐量<a class="headerlink" '
+            'href="#吞吐量">¶</a></h2><!-- 注释 --><script>var s = "吞吐<b>";</script><p>GB300 的吞吐</p>'
+            '<dl><dt>类型</dt><dd>新闻</dd></dl></div>')
+    page = f'<html lang="zh"><head><title>吞吐</title></head><body><nav>导航</nav><article>{body}</article></body></html>'
+    out = segmented(body)
+    assert out.replace(ZWSP, "") == body
+    assert f"{ZWSP}每{ZWSP}千{ZWSP}瓦{ZWSP}吞{ZWSP}吐{ZWSP}量{ZWSP}" in out and f"GB300 {ZWSP}的{ZWSP}吞" in out
+    for kept in ('var s = "吞吐<b>";', 'id="吞吐量" title="每千瓦 > 吞吐"', "<!-- 注释 -->", 'href="#吞吐量"'):
+        assert kept in out
+    read = for_index(page)
+    assert read.startswith('<!DOCTYPE html><html lang="zh"><body><div data-pagefind-body>') and "导航" not in read
+    assert read.replace(ZWSP, "").endswith('<dt>类型</dt> <dd>新闻</dd> </dl> </div></body></html>')
+    english = for_index(page.replace('lang="zh"', 'lang="en"'))
+    assert ZWSP not in english and "<dt>类型</dt> <dd>新闻</dd> </dl> " in english
+    assert for_index("<html><body><p>吞吐量</p></body></html>") is None

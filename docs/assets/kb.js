@@ -51,12 +51,6 @@
   }
   function start() {
     Array.prototype.forEach.call(document.querySelectorAll("table[data-kb-sortable], table[data-kb-filter]"), enhance);
-    var search = document.getElementById("kb-search");
-    if (search && window.PagefindUI) {
-      var ui = new window.PagefindUI({ element: "#kb-search", bundlePath: search.getAttribute("data-bundle"), showSubResults: true, showImages: false });
-      var q = new URLSearchParams(window.location.search).get("q");
-      if (q) ui.triggerSearch(q);
-    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

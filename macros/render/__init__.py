@@ -19,4 +19,5 @@ hands over.  Nothing here parses YAML or decides whether data is sound.
 * :mod:`render.cite_urls` published-urls.txt: every address the site has published
 * :mod:`render.notfound`  the page for a missing address, one per language (/404.html, /zh/404.html)
 * :mod:`render.printing`  the line a printed page carries: its address, data version and licence
+* :mod:`render.search`    the search index (Pagefind), Chinese indexed character by character
 """

@@ -78,14 +78,14 @@ def linked_prose(ctx, text: str, href: str, own: str | None = None) -> str:
     """Prose as a link to ``href``; prose holding figures (links themselves) gets an arrow link instead."""
     if PLACEHOLDER.search(text):
         label = escape(ctx.t("open_page"))
-        return f'{prose(ctx, text, own)} <a class="kb-more" href="{href}" aria-label="{label}">&#8594;</a>'
+        return f'{prose(ctx, text, own)} <a class="kb-more" href="{href}" aria-label="{label}" data-pagefind-ignore="all">&#8594;</a>'
     return f'<a href="{href}">{escape(text)}</a>'
 
 
 def claim_more(ctx, cid: str) -> str:
     """A small link to the claim page, for statements that may hold no figure."""
     label = escape(ctx.t("see_claim"))
-    return f' <a class="kb-more" href="{ctx.href("claim", cid)}" title="{label}" aria-label="{label}">&#8594;</a>'
+    return f' <a class="kb-more" href="{ctx.href("claim", cid)}" title="{label}" aria-label="{label}" data-pagefind-ignore="all">&#8594;</a>'
 
 
 def statement(ctx, cid: str) -> str:

@@ -1,0 +1,61 @@
+/* The search page: Pagefind's search box, searching the page's own language, offline.
+   Chinese pages are indexed one Han character per word (macros/render/search.py explains
+   why); term() turns a Chinese query into the same characters, and into a phrase when it
+   is one run of Han characters, so that 吞吐量 finds exactly the pages that contain 吞吐量.
+   result() takes out the zero-width spaces that mark those characters in the titles, and
+   excerptLength() counts an excerpt in words, which in Chinese are now characters.
+   tests/pagefind_search.mjs searches with these three too. */
+(function (root) {
+  "use strict";
+  var HAN = "\\u3007\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{3134f}";
+  var ONE_HAN = new RegExp("[" + HAN + "]", "gu");
+  var HAN_RUN = new RegExp("^[" + HAN + "]{2,}$", "u");
+
+  function term(text, lang) {
+    if (lang !== "zh" || text.search(ONE_HAN) < 0) return text;
+    var t = text.trim();
+    var quoted = /^".*"$/.test(t);
+    if (quoted) t = t.slice(1, -1).trim();
+    var phrase = quoted || HAN_RUN.test(t);
+    var chars = t.replace(ONE_HAN, " $& ").replace(/\s+/g, " ").trim();
+    return phrase ? '"' + chars + '"' : chars;
+  }
+
+  function plain(s) {
+    return typeof s === "string" ? s.replace(/\u200b/g, "").replace(/<\/mark><mark>/g, "") : s;
+  }
+
+  function result(data) {
+    if (data.meta) data.meta.title = plain(data.meta.title);
+    data.excerpt = plain(data.excerpt);
+    (data.sub_results || []).forEach(function (s) {
+      s.title = plain(s.title);
+      s.excerpt = plain(s.excerpt);
+    });
+    return data;
+  }
+
+  // Pagefind's search box shows 12 words around a match; 24 Chinese characters are about as many words.
+  function excerptLength(lang) {
+    return lang === "zh" ? 24 : 12;
+  }
+
+  root.kbSearch = { term: term, result: result, excerptLength: excerptLength };
+  if (typeof window === "undefined" || typeof document.getElementById !== "function") return;
+
+  function start() {
+    var box = document.getElementById("kb-search");
+    if (!box || !window.PagefindUI) return;
+    var lang = (document.documentElement.lang || "en").slice(0, 2);
+    var ui = new window.PagefindUI({
+      element: "#kb-search", bundlePath: box.getAttribute("data-bundle"),
+      showSubResults: true, showImages: false, excerptLength: excerptLength(lang),
+      processTerm: function (t) { return term(t, lang); },
+      processResult: result
+    });
+    var q = new URLSearchParams(window.location.search).get("q");
+    if (q) ui.triggerSearch(q);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,109 @@
+"""The site's search index (Pagefind), one per language, written into site/pagefind/.
+
+Pagefind cuts Chinese into words twice, with two different dictionaries: its extended build
+with jieba when it indexes a page, the browser with ``Intl.Segmenter`` (ICU) when a reader
+searches.  A page is found only when every query word begins a word indexed on it, so where
+the two disagree a page that plainly holds the word is missed.  ICU keeps 吞吐量 whole,
+jieba indexed 吞吐|量: 1 of the 19 pages that hold it was found.  ICU cuts 芯片 into 芯|片,
+jieba kept 芯片, so 片 began no indexed word on most pages: 65 of 337 were found.
+
+Chinese is therefore indexed one Han character per word, the one segmentation every
+dictionary agrees with: before Pagefind reads a Chinese page, a zero-width space (U+200B,
+the boundary mark Pagefind itself puts between the words of segmented text and takes out
+of what it stores) is set beside each Han character of the page's text.  The reader's
+page is not touched: Pagefind reads a copy of what it indexes, in a temporary folder
+(in memory where there is room: on disk, writing it cost as much as making it).  The search page
+(docs/assets/kb-search.js) turns a Chinese query into the same characters, and into a
+phrase when it is one run of Han characters, so that 吞吐量 finds the pages that hold
+吞吐量 and no others, with the word marked in each excerpt.  Pagefind gives phrase matches
+no ranking: they come in the order it read the pages.
+
+The copy also ends the blocks that Pagefind runs into one another with a space
+(``<dt>Kind</dt><dd>news article</dd>`` read as "Kindnews article"), in both languages.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# Han characters: CJK unified ideographs and their extensions, compatibility ideographs, 〇.
+HAN = "\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_BESIDE_HAN = re.compile(f"(?<=[{HAN}])|(?=[{HAN}])")
+# what is not text: elements whose content is not text, comments, tags (quoted attribute values may hold ">")
+_MARKUP = re.compile(r"(<(script|style|textarea)\b.*?</\2\s*>|<!--.*?-->|<(?:[^>\"']|\"[^\"]*\"|'[^']*')*>)",
+                     re.S | re.I)
+# Blocks whose text Pagefind runs on into the next element's.
+_BLOCK_END = re.compile(r"</(?:dt|dd|th|tr|caption|figcaption|blockquote|summary|dl|ol|table|figure|pre|details|aside)>",
+                        re.I)
+_LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([A-Za-z-]+)", re.I)
+ZWSP = "\u200b"
+
+
+def page_language(html: str) -> str:
+    m = _LANG.search(html)
+    return m.group(1).lower() if m else ""
+
+
+def segmented(html: str) -> str:
+    """``html`` with a zero-width space beside every Han character of its text (not of its tags or scripts)."""
+    parts = _MARKUP.split(html)  # text, markup, its element name (or None), text, …
+    for i in range(0, len(parts), 3):
+        parts[i] = _BESIDE_HAN.sub(ZWSP, parts[i])
+    return "".join(p for i, p in enumerate(parts) if i % 3 != 2 and p)
+
+
+def for_index(html: str) -> str | None:
+    """What Pagefind should read of a page: its language and the element it indexes (``data-pagefind-body``,
+    which overrides/main.html puts last in the page's article), blocks apart, and on a Chinese page each Han
+    character apart; None for a page with nothing to index."""
+    start = html.find("<div data-pagefind-body")
+    if start < 0:
+        return None
+    end = html.rfind("</article>")
+    lang = page_language(html)
+    body = _BLOCK_END.sub(r"\g<0> ", html[start:end if end > start else len(html)])
+    if lang.split("-")[0] == "zh":
+        body = segmented(body)
+    return f'<!DOCTYPE html><html lang="{lang}"><body>{body}</body></html>'
+
+
+def _copy_for_index(site_dir, work: Path) -> None:
+    """Write what Pagefind should read of every page of the built site under ``work``, at the same paths."""
+    root = Path(site_dir)
+    made = set()
+    for path in root.rglob("*.html"):
+        rel = path.relative_to(root)
+        if rel.parts[0] == "pagefind":
+            continue
+        page = for_index(path.read_text(encoding="utf-8"))
+        if page is not None:
+            target = work / rel
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            target.write_text(page, encoding="utf-8")
+
+
+def _scratch(site_dir) -> str | None:
+    """Where to write the copy: memory (/dev/shm) when it has room for twice the site's HTML, else the system's temp."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        return None
+    need = 2 * sum(p.stat().st_size for p in Path(site_dir).rglob("*.html"))
+    st = os.statvfs(shm)
+    return str(shm) if st.f_bavail * st.f_frsize > need else None
+
+
+def write(site_dir) -> None:
+    """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure)."""
+    out = Path(site_dir).resolve() / "pagefind"
+    with tempfile.TemporaryDirectory(prefix="kb-search-", dir=_scratch(site_dir)) as work:
+        _copy_for_index(site_dir, Path(work))
+        cmd = [sys.executable, "-m", "pagefind", "--site", work, "--output-path", str(out), "--quiet"]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(result.stderr or result.stdout)
