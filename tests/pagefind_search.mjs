@@ -7,7 +7,8 @@
 //      {url, title, excerpt, sub_results: [{title, excerpt}]}.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-const [site, lang, ...args] = process.argv.slice(2);
+const [site, lang, ...args] = process.argv.slice(2);  // lang: the pages' <html lang> tag, as Pagefind names its index
+const primary = lang.slice(0, 2).toLowerCase();  // what the search page passes to kb-search.js
 const full = args[0] === "--full";
 const terms = full ? args.slice(1) : args;
 await import(pathToFileURL(site + "/assets/kb-search.js").href);
@@ -21,12 +22,12 @@ globalThis.fetch = async (url, opts) => {
 };
 const pf = await import(pathToFileURL(site + "/pagefind/pagefind.js").href);
 await pf.options({
-  basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(lang),
+  basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(primary),
 });
 await pf.init();
 const out = {};
 for (const t of terms) {
-  const r = await pf.search(kbSearch.term(t, lang));
+  const r = await pf.search(kbSearch.term(t, primary));
   const data = (await Promise.all(r.results.map((x) => x.data()))).map(kbSearch.result);
   out[t] = full
     ? data.map((d) => ({
