@@ -45,6 +45,20 @@ def _code(tree, fmt: str) -> str:
 
 # --- the data version -----------------------------------------------------------
 
+def test_the_commit_id_in_a_reference_is_marked_as_the_version_not_left_as_a_number(site):
+    """A short commit id can be all digits (2305970): in the reference to copy it sits in the version's
+    markup, so it is read as a name and never as a figure from nowhere."""
+    seen = 0
+    for url in site.html_pages():
+        for ref in site.tree(url).xpath('//p[@class="kb-cite-text"]'):
+            text = ref.text_content()
+            marked = ref.xpath('.//span[@class="kb-version"][not(*)]/text()')
+            assert len(marked) == 1 and re.fullmatch(r"[0-9a-f]{7}", marked[0]), f"{url}: {marked}"
+            assert text.count(marked[0]) == 1, url
+            seen += 1
+    assert seen > 500
+
+
 def test_every_page_names_the_one_data_version_it_was_built_from(site):
     footer = re.compile(r'<div class="kb-version" data-commit="([0-9a-f]*)">(.*?)</div>')
     commits, dates, seen = set(), set(), 0

@@ -246,6 +246,13 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
         if at >= 0:
             head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}" data-kb-version="">{shown}</time></span>')
             out = out[at + len(shown):]
+    if w.version:  # the commit id, a name (it may be all digits), in the version's markup too
+        short = escape(w.version)
+        text_with_id = head or out
+        at = text_with_id.rfind(short)
+        if at >= 0:
+            marked_id = text_with_id[:at] + f'<span class="kb-version">{short}</span>' + text_with_id[at + len(short):]
+            head, out = (marked_id, out) if head else ("", marked_id)
     for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
         shown = escape(fmt_cite.date_en(day) if en else day)
         out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
