@@ -188,7 +188,7 @@ def _figure_in_text(ctx, cid: str) -> str:
 
     c = ctx.kb.claims[cid]
     hedge = f'<span class="kb-approx">{escape(ctx.t("approx"))}</span> ' if c.approximate else ""
-    return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid).replace("&#160;", " ")}</a>'
+    return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid)}</a>'
 
 
 def _marked_title(ctx, kind: str, ident: str, title_text: str) -> tuple[str, dict[str, str]]:

@@ -105,34 +105,44 @@ def verdict(ctx, cid: str) -> str | None:
 MARK_ORDER = ("status", "inconsistent", "disputed", "uncertain", "tier")
 
 
-def mark_kind(ctx, cid: str) -> str:
-    """Which of :data:`MARK_ORDER` a figure's mark shows."""
+def _applies(ctx, cid: str) -> dict[str, str]:
+    """Each of :data:`MARK_ORDER` that holds for the claim, with the value it stands for (the tier always)."""
     c = ctx.kb.claims[cid]
+    out = {}
     if c.status in ("superseded", "retracted"):
-        return "status"
-    if verdict(ctx, cid) == "inconsistent":
-        return "inconsistent"
-    if disputed(ctx, cid):
-        return "disputed"
-    if c.attribution == "uncertain":
-        return "uncertain"
-    return "tier"
-
-
-def mark_words(ctx, cid: str) -> str:
-    """Everything the mark stands for, in words: the tier always, then what else applies (not escaped)."""
-    c = ctx.kb.claims[cid]
-    words = [ctx.t("f.tier") + ctx.t("colon") + ctx.text(ctx.kb.tiers[c.tier].name)]
-    if c.status in ("superseded", "retracted"):
-        words.append(ctx.t("status." + c.status))
+        out["status"] = c.status
     v = verdict(ctx, cid)
-    if v in ("inconsistent", "cannot-derive", "computed"):
-        words.append(ctx.t("verdict." + v))
+    if v is not None:
+        out["verdict"] = v
+    if v == "inconsistent":
+        out["inconsistent"] = v
     if disputed(ctx, cid):
-        words.append(ctx.t("badge.disputed"))
+        out["disputed"] = ""
     if c.attribution == "uncertain":
+        out["uncertain"] = "uncertain"
+    out["tier"] = c.tier
+    return out
+
+
+def _words(ctx, applies: dict[str, str]) -> str:
+    """Everything the mark stands for, in words: the tier always, then what else applies (not escaped)."""
+    words = [ctx.t("f.tier") + ctx.t("colon") + ctx.text(ctx.kb.tiers[applies["tier"]].name)]
+    if "status" in applies:
+        words.append(ctx.t("status." + applies["status"]))
+    if applies.get("verdict") in ("inconsistent", "cannot-derive", "computed"):
+        words.append(ctx.t("verdict." + applies["verdict"]))
+    if "disputed" in applies:
+        words.append(ctx.t("badge.disputed"))
+    if "uncertain" in applies:
         words.append(ctx.t("badge.uncertain"))
     return ctx.t("list_sep").join(words)
+
+
+def sample_mark(kind: str, tier_id: str | None = None, rank: int | None = None) -> str:
+    """A mark shown as an example (a legend, a caption): a shape only, hidden from screen readers, whose
+    words stand beside it."""
+    attrs = (f' data-tier="{tier_id}"' if tier_id else "") + (f' data-rank="{rank}"' if rank is not None else "")
+    return f'<span class="kb-marker" data-mark="{kind}"{attrs} aria-hidden="true"></span>'
 
 
 def mark(ctx, cid: str, *, tier_said: bool = False) -> str:
@@ -143,21 +153,19 @@ def mark(ctx, cid: str, *, tier_said: bool = False) -> str:
     ``tier_said``: the table or section around it names the tier once, so a figure whose mark would only
     show its tier shows nothing, and screen readers still hear the tier.
     """
-    c = ctx.kb.claims[cid]
-    tier = ctx.kb.tiers[c.tier]
-    kind = mark_kind(ctx, cid)
-    attrs = f' data-tier="{c.tier}" data-rank="{tier.rank}"'
-    if disputed(ctx, cid):
+    applies = _applies(ctx, cid)
+    kind = next(k for k in MARK_ORDER if k in applies)
+    attrs = f' data-tier="{applies["tier"]}" data-rank="{ctx.kb.tiers[applies["tier"]].rank}"'
+    if "disputed" in applies:
         attrs += ' data-disputed=""'
-    v = verdict(ctx, cid)
-    if v is not None:
-        attrs += f' data-verdict="{v}"'
-    if c.status in ("superseded", "retracted"):
-        attrs += f' data-status="{c.status}"'
-    if c.attribution == "uncertain":
+    if "verdict" in applies:
+        attrs += f' data-verdict="{applies["verdict"]}"'
+    if "status" in applies:
+        attrs += f' data-status="{applies["status"]}"'
+    if "uncertain" in applies:
         attrs += ' data-attribution="uncertain"'
     shown = "said" if kind == "tier" and tier_said else kind
-    words = mark_words(ctx, cid)
+    words = _words(ctx, applies)
     title = "" if shown == "said" else f' title="{attr(words)}"'
     return (f'<span class="kb-marker" data-mark="{shown}"{attrs}{title}>'
             f'<span class="kb-sr">{escape(words)}</span></span>')
@@ -185,8 +193,7 @@ def shared_tier(ctx, ids) -> str | None:
 def tier_said_line(ctx, tier_id: str) -> str:
     """Says once, for a table or a section, the tier all its figures share."""
     tier = ctx.kb.tiers[tier_id]
-    sample = (f'<span class="kb-marker" data-mark="tier" data-tier="{tier_id}" data-rank="{tier.rank}" aria-hidden="true">'
-              f'</span>')
+    sample = sample_mark("tier", tier_id, tier.rank)
     return (f'<span class="kb-tier-said">{escape(ctx.t("tier_said"))}{escape(ctx.t("colon"))}'
             f'<a href="{ctx.href("tier", tier_id)}">{escape(ctx.text(tier.name))}</a>{sample}</span>')
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import urls
 from .context import Ctx
-from .figures import figure_text, verdict
+from .figures import figure_text, sample_mark, verdict
 from .text import escape, plain
 
 LABELS = {
@@ -117,12 +117,10 @@ def tier_legend(ctx: Ctx) -> str:
     def badge(tid):
         tier = kb.tiers[tid]
         return (f'<li><a class="kb-badge kb-tier" data-tier="{tid}" data-rank="{tier.rank}" '
-                f'href="{ctx.href("tier", tid)}"><span class="kb-marker" data-mark="tier" data-rank="{tier.rank}" '
-                f'aria-hidden="true"></span>{escape(ctx.text(tier.name))}</a></li>')
+                f'href="{ctx.href("tier", tid)}">{sample_mark("tier", rank=tier.rank)}{escape(ctx.text(tier.name))}</a></li>')
 
     def attention(kind, label):
-        return (f'<li><span class="kb-badge"><span class="kb-marker" data-mark="{kind}" aria-hidden="true"></span>'
-                f'{escape(ctx.t(label))}</span></li>')
+        return f'<li><span class="kb-badge">{sample_mark(kind)}{escape(ctx.t(label))}</span></li>'
 
     marks = "".join(attention(k, label) for k, label in (
         ("inconsistent", "verdict.inconsistent"), ("disputed", "badge.disputed"),
