@@ -139,7 +139,7 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
     src = [HEADER.format(kind="sources")]
     for j, s in enumerate(sources):
         src.append(f"{s}:\n  kind: news-article\n  name: {{en: Article {tag(j)}, zh: 文章 {tag(j)}}}\n  language: zh-Hans\n"
-                   f"  snapshot:\n    file: snapshots/{s}.txt\n    taken: \"2026-11-01\"\n")
+                   f"  snapshot:\n    file: snapshots/{s}.txt\n    taken: \"2026-11-01\"\n    extent: full\n")
         (data / "snapshots" / f"{s}.txt").write_text("\n".join(snapshots[s]) + "\n", encoding="utf-8")
     (data / "sources").mkdir()
     (data / "sources" / "synthetic.yml").write_text("".join(src), encoding="utf-8")

@@ -84,6 +84,7 @@ article:
   snapshot:
     file: snapshots/article.txt
     taken: "2026-11-01"
+    extent: full
 """,
     "snapshots/article.txt": "芯片的延迟为 1.03 秒，对照系统为 1.80 秒，低 1.7 倍。\n",
     "claims/bench.yml": """\

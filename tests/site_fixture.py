@@ -336,6 +336,7 @@ hostile-site-source:
   snapshot:
     file: snapshots/hostile.txt
     taken: "2026-11-01"
+    extent: full
 """,
     "entities/hostile.yml": f"""\
 hostile-site-entity:

@@ -125,6 +125,8 @@ CASES = [
      "claims/bench.yml:38:3: status-reason: claims/bench.yml > extra: a superseded or retracted claim must say why (add status_reason: {en: ..., zh: ...})"),
     ("superseded-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"), None,
      "claims/bench.yml:38:3: superseded-successor: claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
+    ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
+     "claims/bench.yml:42:7: citation-words: claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
     ("attribution-note", claims_plus(NEW_CLAIM + "  attribution: uncertain\n"), None,
      "claims/bench.yml:38:3: attribution-note: claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
     ("derivation-inputs", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: []\n")},

@@ -120,7 +120,7 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
     if "url" in out:
         out = {("source_url" if k == "url" else k): v for k, v in out.items()}
     if s.snapshot:
-        out["snapshot"] = {"taken": s.snapshot.taken}
+        out["snapshot"] = {"taken": s.snapshot.taken, "extent": s.snapshot.extent}
     return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []),
             "url": {lang: page_url("sources", sid, lang, base_url) for lang in LANGS}}
 

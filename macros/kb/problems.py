@@ -53,6 +53,7 @@ RULES: dict[str, str] = {
     "superseded-successor": "A superseded claim names no successor.",
     "attribution-note": "An uncertain attribution does not say what is in doubt.",
     "derivation-inputs": "A derivation has neither inputs nor a note of what is missing.",
+    "citation-words": "A citation has both or neither of a quote and a paraphrase.",
     # rules across records
     "unknown-reference": "A reference names no record.",
     "unused-source": "No claim cites a source.",

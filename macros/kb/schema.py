@@ -109,6 +109,7 @@ class Snapshot(Record):
 
     file: Annotated[str, StringConstraints(pattern=r"^snapshots/[a-z0-9_.-]+\.txt$")] = Field(description="Path under data/, e.g. snapshots/article-002.txt.")
     taken: DateText = Field(description="When the copy was taken into this repository.")
+    extent: Literal["full", "excerpt"] = Field(description="What the file holds of the source: full (the whole text as found) or excerpt (only the passages quoted). A quote checked against an excerpt is shown as such.")
     note: Optional[Bilingual] = Field(None, description="Anything a reader must know about the copy (e.g. scrambled text).")
 
 
@@ -122,8 +123,10 @@ class SourceRecord(Record):
     publisher: Optional[Id] = Field(None, description="Entity id of the publisher, only where a text states it.")
     author: Optional[ShortText] = Field(None, description="Author as the source names it.")
     date: Optional[DateText] = Field(None, description="Publication date, only where a text states it.")
-    url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address, only where known: http or https.")
-    archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where known.")
+    url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Original address, only where a text states it or it was read there: http or https.")
+    accessed: Optional[DateText] = Field(None, description="When the source was read at its address (url).")
+    archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where one exists.")
+    no_url: Optional[Bilingual] = Field(None, description="Where no address is recorded: why (e.g. the copy states none and none is cited). Never guess an address.")
     snapshot: Optional[Snapshot] = None
     known_from: list[Id] = Field(default_factory=list, description="Sources that identify this one (e.g. an article's reference list), for sources not read directly.")
     note: Optional[Bilingual] = None
@@ -138,13 +141,29 @@ class SourceRecord(Record):
 
 # --- claims -----------------------------------------------------------------
 
+class Translation(Record):
+    """A quote put into the site languages it is not written in, by a contributor: never the source's own words."""
+
+    en: Optional[Text] = Field(None, description="English translation.")
+    zh: Optional[Text] = Field(None, description="Simplified Chinese translation (简体中文).")
+
+
 class Citation(Record):
-    """Where a claim is stated: a source, the exact words, and where in the source."""
+    """Where a claim is stated: a source, the exact words (or, for a page whose sentences may not be copied, a paraphrase), and where in the source."""
 
     source: Id = Field(description="Id of the source that states the claim.")
-    quote: Text = Field(description="Verbatim words from the source, in its own language and script.")
+    quote: Optional[Text] = Field(None, description="Verbatim words from the source, in its own language and script.")
+    translation: Optional[Translation] = Field(None, description="The quote translated into each site language it is not written in, faithfully, hedges and numbers kept.")
+    reading: Optional[Bilingual] = Field(None, description="How the claim's figure is read where the quote writes it in words no number reader parses, e.g. 'the article writes \"nearly three quarters\"; read as −75%'.")
+    paraphrase: Optional[Bilingual] = Field(None, description="Instead of a quote, for a third-party page whose sentences are not copied here: what it says, in the contributor's own words, in each language. Shown as a paraphrase, never as a quote.")
     locator: Optional[ShortText] = Field(None, description="Where in the source (section heading, paragraph).")
     attributed_to: Optional[Id] = Field(None, description="Source the citing text attributes the statement to (e.g. the vendor's post an article relays).")
+
+    @model_validator(mode="after")
+    def _quote_or_paraphrase(self):
+        if (self.quote is None) == (self.paraphrase is None):
+            raise ValueError("citation-words")
+        return self
 
 
 OperatingPoint = Literal["peak-throughput", "end-to-end", "min-tbt", "baseline-best-tbt", "single-user-max",
@@ -347,6 +366,7 @@ RULE_HINTS = {
     "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
     "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
+    "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),
 }
 """Model-level rules raised as ValueError(code) → (rule, message, hint)."""

@@ -133,8 +133,11 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
         "author": ("Author as the source names it.", "来源所写的作者。"),
         "date": ("Publication date, only where a text states it.", "发布日期，仅在文本中写明时记录。"),
         "source_url": ("The source's own address, only where known.", "来源本身的网址，仅在已知时记录。"),
-        "archive_url": ("Address of an archived copy, only where known.", "存档副本的网址，仅在已知时记录。"),
-        "snapshot": ("When the copy that quotes are checked against was taken.", "用于核对引文的副本的摄取日期。"),
+        "accessed": ("When the source was read at its address.", "在其网址上阅读该来源的日期。"),
+        "archive_url": ("Address of an archived copy, only where one exists.", "存档副本的网址，仅在存在时记录。"),
+        "no_url": ("Where no address is recorded: why ({en, zh}).", "未记录网址时的原因（{en, zh}）。"),
+        "snapshot": ("The copy that quotes are checked against: when it was taken, and whether it holds the full text "
+                     "or an excerpt.", "用于核对引文的副本：摄取日期，以及它保存的是全文还是摘录。"),
         "known_from": ("Sources that identify this one, for sources not read directly.", "未直接阅读的来源：提供其信息的来源 id。"),
         "note": ("What a reader must know about the source ({en, zh}).", "关于该来源读者须知的说明（{en, zh}）。"),
         "claims": ("Ids of the claims that cite it or attribute a figure to it.", "引用它或转述自它的论断 id。"),
