@@ -21,6 +21,7 @@ EXAMPLES = {
     ("Claim", "tier"): "vendor-self-report",
     ("Citation", "source"): "article-002",
     ("Citation", "quote"): "TODO copy the exact words from data/snapshots/<source>.txt",
+    ("Translation", "en"): "TODO the quote in English, its hedges and figures kept (for a Chinese source)",
     ("SourceRecord", "kind"): "news-article",
     ("SourceRecord", "language"): "zh-Hans",
     ("Entity", "kind"): "chip",
@@ -32,7 +33,8 @@ EXAMPLES = {
 # Optional fields shown in the skeleton (the rest are listed in comments only).
 SHOWN_OPTIONAL = {
     "Claim": {"value", "scope", "conditions", "tier_reason"},
-    "Citation": {"locator"},
+    "Citation": {"quote", "translation", "locator"},
+    "Translation": {"en"},
     "Conditions": {"model", "baseline", "benchmark"},
     "SourceRecord": {"title", "date", "url"},
     "Entity": {"aliases"},
