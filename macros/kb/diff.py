@@ -13,8 +13,8 @@ report speaks of records, figures and pages rather than of YAML lines:
 * the pages in each language whose figures change.  Every generated page (one per record
   and retired id, :mod:`render.pages`) and every written page (``docs/<lang>/``, its macros
   run by the site's own ``macros/main.py``) is rendered for both sides, and a page is listed
-  when the figures it shows differ: the ``<data>`` elements (figures, counts, dates) and the
-  marks beside them (tier, verdict, dispute, status).  Both sides are rendered by the code
+  when the figures it shows differ: the ``<data>`` elements (figures, counts, dates), the
+  marks beside them (tier, verdict, dispute, status), and the claims it lists.  Both sides are rendered by the code
   of the working tree, so a change to the renderers themselves is not what this reports;
   and prose that changes without a figure, the downloads and the search index are not
   compared.
@@ -43,7 +43,11 @@ KIND_NAMES = {"claims": "claims", "sources": "sources", "entities": "entities", 
               "metrics": "metrics", "units": "units", "tiers": "tiers", "glossary": "glossary terms",
               "redirects": "redirects"}
 INACTIVE = ("superseded", "retracted")
-_FIGURE = re.compile(r'<data\b[^>]*>.*?</data>|<time\b[^>]*>.*?</time>|<span class="kb-marker"[^>]*>', re.S)
+# What a page shows of the figures: each figure, count and date, each mark beside one, and each element that
+# stands for a claim (an item of a list of claims, a row of a table), so that a claim listed or no longer
+# listed counts even when it has no figure.
+_FIGURE = re.compile(r'<data\b[^>]*>.*?</data>|<time\b[^>]*>.*?</time>|<span class="kb-marker"[^>]*>'
+                     r'|<[a-z]+\b[^>]*\bdata-claim="[^"]*"[^>]*>', re.S)
 
 
 class DiffError(Exception):
@@ -80,7 +84,10 @@ def checkout(repo: Path, rev: str, dest: Path, folders=("data", "docs")) -> Path
                 raise DiffError(f"{rev} has no {folder}/: {out.stderr.decode().strip()}")
             continue
         with tarfile.open(fileobj=io.BytesIO(out.stdout)) as tar:
-            tar.extractall(dest, filter="data")
+            try:
+                tar.extractall(dest, filter="data")
+            except TypeError:  # Python before 3.11.4 has no filters; git archive writes no links out of dest
+                tar.extractall(dest)
     return dest
 
 
@@ -424,9 +431,23 @@ def diff(repo: Path, base: str, head: Optional[str] = None, data: str = "data") 
 
 # --- writing it out -----------------------------------------------------------------------
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def _md_text(s: str) -> str:
+    """Contributor-written text for a Markdown summary: shown as written, never as markup."""
+    return _MD_SPECIAL.sub(r"\\\1", s.replace("&", "&amp;")).replace("\n", " ")
+
+
 def _lines(rep: Report, md: bool) -> list[str]:
     def code(s):
         return f"`{s}`" if md else s
+
+    def text(s):
+        return _md_text(s) if md else s.replace("\n", " ")
+
+    def change(old, new):
+        return text(change_text(old, new))
 
     def head(title, n=None):
         text = f"{title} ({n})" if n is not None else title
@@ -451,15 +472,18 @@ def _lines(rep: Report, md: bool) -> list[str]:
     if added:
         out += head("Claims added", len(added))
         for cid in added:
-            out.append(item(f"{code(cid)}: {figure(b, cid)}" + (f" ({b.claims[cid].status})"
-                                                               if b.claims[cid].status != "reported" else "")))
+            c = b.claims[cid]
+            said = c.statement.en.replace("{value}", figure(b, cid))
+            said = said if len(said) <= 100 else said[:99] + "…"
+            status = f" ({c.status})" if c.status != "reported" else ""
+            out.append(item(f"{code(cid)}{status}: {text(figure(b, cid))}, {text(chr(8220) + said + chr(8221))}"))
     changed = rep.changed.get("claims", [])
     if changed:
         out += head("Claims changed", len(changed))
         for cid, fields in changed:
             out.append(item(code(cid)))
             for path, old, new in fields:
-                out.append(item(f"{code(path)}: {change_text(old, new)}", 1))
+                out.append(item(f"{code(path)}: {change(old, new)}", 1))
     if rep.retired:
         out += head("Claims retracted or superseded", len(rep.retired))
         for cid, status, successor in rep.retired:
@@ -469,11 +493,11 @@ def _lines(rep: Report, md: bool) -> list[str]:
         for cid, fig, ver, inputs in rep.derived:
             parts = []
             if fig[0] != fig[1]:
-                parts.append(f"computed {change_text(*fig)}")
+                parts.append(f"computed {change(*fig)}")
             elif fig[0] is not None:
-                parts.append(f"computed {fig[0]}, the same once rounded as shown")
+                parts.append(f"computed {text(fig[0])}, the same once rounded as shown")
             if ver:
-                parts.append(f"verdict {change_text(*ver)}")
+                parts.append(f"verdict {change(*ver)}")
             why = f" (input changed: {', '.join(code(i) for i in inputs)})" if inputs else ""
             out.append(item(f"{code(cid)}: {'; '.join(parts)}{why}"))
     if rep.conflicts:
@@ -481,7 +505,7 @@ def _lines(rep: Report, md: bool) -> list[str]:
         out += [item(f"{code(xid)}: {why}") for xid, why in rep.conflicts]
     if rep.sources_added:
         out += head("Sources added", len(rep.sources_added))
-        out += [item(f"{code(sid)}: {name}") for sid, name in rep.sources_added]
+        out += [item(f"{code(sid)}: {text(name)}") for sid, name in rep.sources_added]
     removed = [(kind, i, to) for kind, rows in rep.removed.items() for i, to in rows]
     if removed:
         out += head("Records removed", len(removed))
@@ -499,7 +523,7 @@ def _lines(rep: Report, md: bool) -> list[str]:
         out += head("Other records changed", len(edited))
         for kind, i, fields in edited:
             out.append(item(f"{code(i)} ({KIND_NAMES[kind]})"))
-            out += [item(f"{code(path)}: {change_text(old, new)}", 1) for path, old, new in fields]
+            out += [item(f"{code(path)}: {change(old, new)}", 1) for path, old, new in fields]
     out += head("Pages whose figures change")
     for lang in LANGS:
         p = rep.pages.get(lang, {})
@@ -510,8 +534,9 @@ def _lines(rep: Report, md: bool) -> list[str]:
                           ("unrendered", "could not be rendered")):
             if p.get(key):
                 out.append(item(f"{what}: " + ", ".join(code(u) for u in p[key]), 1))
-    note = ("Pages are compared by the figures they show (figures, counts, dates and the marks beside them), "
-            "both sides rendered by the working tree's code; prose, downloads and the search index are not compared.")
+    note = ("Pages are compared by the figures they show (figures, counts, dates, the marks beside them, and the "
+            "claims they list), both sides rendered by the working tree's code; prose, downloads and the search index "
+            "are not compared.")
     out += ["", f"_{note}_" if md else note]
     return out
 
