@@ -25,7 +25,7 @@ gptoss-e2e-jalapeno-later-run:
     model: gpt-oss-120b
     benchmark: inferencex
   statement:
-    en: "A later run of the GPT-OSS 120B test was reported."
+    en: "A later run of the GPT-OSS 120B test was reported <b>again</b>."
     zh: "有报道称 GPT-OSS 120B 测试又跑了一轮。"
   citations:
     - source: article-003
@@ -84,7 +84,8 @@ def test_the_command_names_the_added_claim_the_changed_figure_and_what_rests_on_
     out = capsys.readouterr().out
     short = _git(repo, "rev-parse", "--short", "HEAD~1").strip()
     assert out.splitlines()[0].startswith(f"kb diff: {short} → ")
-    assert "gptoss-e2e-jalapeno-later-run" in _section(out, "Claims added (1)")
+    added = _section(out, "Claims added (1)")
+    assert "gptoss-e2e-jalapeno-later-run: no figure, “A later run of the GPT-OSS 120B test was reported <b>again</b>.”" in added
     changed = _section(out, "Claims changed (1)")
     assert FIGURE in changed and "value: 85,448 → 85,449 tok/s/kW" in changed
     derived = _section(out, "Derived figures and verdicts that change")
@@ -106,7 +107,9 @@ def test_the_pages_whose_figures_change_are_listed_in_each_language(report):
 def test_markdown_for_the_job_summary(report):
     md = format_report(report, "markdown")
     assert md.startswith("## kb diff: ")
-    assert "### Claims added (1)" in md and "- `gptoss-e2e-jalapeno-later-run`" in md
+    assert "### Claims added (1)" in md
+    assert "- `gptoss-e2e-jalapeno-later-run`: no figure, “A later run of the GPT-OSS 120B test was reported " \
+           "\\<b\\>again\\</b\\>.”" in md  # contributor text is shown as written, never as markup
     assert "  - `value`: 85,448 → 85,449 tok/s/kW" in md
     assert f"- `{RATIO}`: computed" in md
     assert "`/zh/claims/gptoss-e2e-jalapeno-later-run/`" in md

@@ -137,9 +137,10 @@ def _git(repo, *args, stdin: str | None = None) -> subprocess.CompletedProcess:
 
 
 def published_ref(repo) -> str | None:
-    """The branch the site is published from: KB_PUBLISHED_REF, else origin/main, else main, else HEAD."""
+    """The branch the site is published from: KB_PUBLISHED_REF, else origin/main, else main, else HEAD (the first
+    that names a commit here)."""
     forced = os.environ.get("KB_PUBLISHED_REF")
-    for ref in ([forced] if forced else ["origin/main", "main", "HEAD"]):
+    for ref in ([forced] if forced else []) + ["origin/main", "main", "HEAD"]:
         if _git(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}").returncode == 0:
             return ref
     return None
