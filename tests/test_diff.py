@@ -154,3 +154,9 @@ def test_a_side_that_fails_the_check_and_an_unknown_revision(repo, capsys):
     assert "the working tree does not pass kb check (1)" in out and "unknown-reference" in out
     assert cli.main(["diff", "no-such-commit", "--repo", str(repo)]) == 2
     assert "not a commit" in capsys.readouterr().err
+
+
+def test_a_commit_against_itself_changes_nothing(repo):
+    out = format_report(diff(repo, "HEAD", "HEAD"))
+    assert out.splitlines()[1:] == ["", "No record, figure or page changes."]
+    assert "Claims" not in out and "Pages whose figures change" not in out
