@@ -92,6 +92,18 @@ def cmd_new(args) -> int:
     return 0
 
 
+def cmd_diff(args) -> int:
+    from .diff import DiffError, diff, format_report
+
+    try:
+        report = diff(Path(args.repo), args.base, args.head, args.data)
+    except DiffError as exc:
+        print(f"kb diff: {exc}", file=sys.stderr)
+        return 2
+    print(format_report(report, args.format), end="")
+    return 0 if report.base.kb is not None and report.head.kb is not None else 1
+
+
 def cmd_template(args) -> int:
     from .templates import record_template
 
@@ -119,6 +131,13 @@ def main(argv=None) -> int:
     p.add_argument("--file", help="file under the kind's folder, e.g. claims/benchmarks.yml (default: <kind>/contributions.yml)")
     p.add_argument("--data", default="data", help="the data directory (default: ./data)")
     p.set_defaults(func=cmd_new)
+    p = sub.add_parser("diff", help="say what a change does to the evidence base: records, figures, verdicts, pages")
+    p.add_argument("base", help="the commit to compare with, e.g. main or origin/main")
+    p.add_argument("head", nargs="?", help="the commit to compare (default: the working tree)")
+    p.add_argument("--format", choices=("text", "markdown"), default="text", help="plain text (default) or Markdown")
+    p.add_argument("--repo", default=".", help="a folder in the git repository (default: .)")
+    p.add_argument("--data", default="data", help="the data folder, from the repository's root (default: data)")
+    p.set_defaults(func=cmd_diff)
     p = sub.add_parser("template", help="print the annotated template of a record, every key explained")
     p.add_argument("kind", choices=sorted(NEW_KINDS))
     p.add_argument("id", nargs="?", default="example-id")
