@@ -104,3 +104,42 @@ def test_kb_new_appends_to_an_existing_file_and_refuses_used_ids(tmp_path):
     assert "the id 'chip-latency' is already used in data/claims/bench.yml:1" in again.stderr
     assert kb("new", "claim", "Bad_Id", "--data", str(data)).returncode == 2
     assert kb("new", "claim", "ok-id", "--file", "sources/x.yml", "--data", str(data)).returncode == 2
+
+
+# --- where problems are shown ---------------------------------------------------------------------
+
+def bad_subject(tmp_path):
+    return write_data(tmp_path, {"claims/bench.yml": MINIMAL["claims/bench.yml"].replace("subject: gpu", "subject: gpux")})
+
+
+def test_paths_are_shown_from_the_repository_root(tmp_path):
+    """From the root of a clone, a path opens as printed: data/claims/..., not claims/..."""
+    data = bad_subject(tmp_path)
+    expected = ("claims/bench.yml:13:12: unknown-reference: {0}claims/bench.yml > gpu-latency > subject: "
+                "no entity has the id 'gpux' (did you mean 'gpu'?)")
+    assert kb("check", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    assert kb("check", "data", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    assert kb("check", "./data/", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    # a data folder outside the current one is shown as it was given
+    outside = kb("check", str(data), cwd=ROOT).stdout.splitlines()[0]
+    assert outside == f"{data}/" + expected.format(f"{data}/")
+
+
+def test_github_format_annotates_each_problem_on_its_line(tmp_path):
+    bad_subject(tmp_path)
+    out = kb("check", "--format", "github", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout.splitlines() == [
+        "::error file=data/claims/bench.yml,line=13,col=12,title=unknown-reference::"
+        "gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)",
+        "1 problem(s) found; fix them and run kb check again.",
+    ]
+    assert kb("check", "--format", "github", "data", cwd=ROOT).returncode == 0
+
+
+def test_github_format_escapes_what_workflow_commands_reserve():
+    from kb.problems import Problem
+
+    p = Problem("claims/a,b:c.yml", 3, 4, "yaml-syntax", "100% sure\nor\rnot: a, b", root="data/")
+    assert p.github() == ("::error file=data/claims/a%2Cb%3Ac.yml,line=3,col=4,title=yaml-syntax::"
+                          "100%25 sure%0Aor%0Dnot: a, b")

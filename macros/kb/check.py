@@ -121,7 +121,7 @@ def redirects_lead_to_records(ctx: Context):
         if rid in pool:
             o = ctx.loaded.origins[(folder, rid)]
             ctx.report("redirects", rid, (), "redirect-id-in-use",
-                       f"the {r.kind} id {rid!r} is still in use ({o.file}:{o.line})",
+                       f"the {r.kind} id {rid!r} is still in use ({ctx.loaded.root}{o.file}:{o.line})",
                        "a redirect is for an id no record has any more: rename the record, or remove the redirect")
         if r.to in pool:
             continue
@@ -160,7 +160,7 @@ def quotes_are_verbatim(ctx: Context):
         path = ctx.data_dir / s.snapshot.file
         if not path.is_file():
             ctx.report("sources", sid, ("snapshot", "file"), "snapshot-missing",
-                       f"the snapshot file data/{s.snapshot.file} does not exist",
+                       f"the snapshot file {ctx.loaded.root}{s.snapshot.file} does not exist",
                        "add the source's text there, or remove the snapshot entry")
             continue
         texts[sid] = _norm(path.read_text(encoding="utf-8"))
@@ -170,7 +170,7 @@ def quotes_are_verbatim(ctx: Context):
             if text is not None and _norm(cit.quote) not in text:
                 ctx.report("claims", cid, ("citations", i, "quote"), "quote-not-in-snapshot",
                            f"the quote is not found verbatim in the snapshot of {cit.source!r}",
-                           "copy the words exactly from data/" + ctx.sources[cit.source].snapshot.file +
+                           "copy the words exactly from " + ctx.loaded.root + ctx.sources[cit.source].snapshot.file +
                            ", keeping its spaces, punctuation and script (简/繁)")
 
 

@@ -26,7 +26,11 @@ def cmd_check(args) -> int:
     try:
         kb = KnowledgeBase.open(data_dir)
     except DataError as exc:
-        print(exc.report().replace("nothing was published", "fix them and run kb check again"))
+        if args.format == "github":  # workflow commands: each problem shows on its line of the pull request
+            print(exc.github())
+            print(f"{len(exc.problems)} problem(s) found; fix them and run kb check again.")
+        else:
+            print(exc.report().replace("nothing was published", "fix them and run kb check again"))
         return 1
     verdicts = {}
     for chk in kb.checks.values():
@@ -112,6 +116,9 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("check", help="validate every data file, re-derive stated figures, report problems")
     p.add_argument("data_dir", nargs="?", help="the data directory (default: ./data)")
+    p.add_argument("--format", choices=("text", "github"), default="text",
+                   help="text: one line per problem, file:line:col: rule: ... (default); "
+                        "github: GitHub workflow commands, so CI shows each problem on its line of a pull request")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("new", help="write a skeleton for a new record, with every key explained")
     p.add_argument("kind", choices=sorted(NEW_KINDS))
