@@ -205,6 +205,16 @@ bad-ratio:
      "data/claims/bench.yml:40:41: unknown-reference: data/claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
     ("missing-placeholder", None, {CLAIMS: ("zh: \"芯片用时 {value}。\"", "zh: \"芯片用时很短。\"")},
      "data/claims/bench.yml:5:49: missing-placeholder: data/claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
+    # --- repeats: one figure, one claim, as many citations as sources ----------------------
+    # (in a file read before bench.yml: the copy is still the one reported, as chip-latency is an
+    # input of latency-ratio)
+    ("repeated-claim", {"claims/a.yml": MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-latency-again:")
+                        .replace("value: 1.03", "value: 1.030\n  approximate: true")}, None,
+     "data/claims/a.yml:1:1: repeated-claim: data/claims/a.yml > chip-latency-again: this claim repeats 'chip-latency' "
+     "(data/claims/bench.yml:1): the same subject, metric, conditions and figure (a second source for one figure is "
+     "another citation of the one claim: add this claim's citations (source: article, each with its quote) to the "
+     "citations of 'chip-latency', raise that claim's tier if the new evidence is stronger, and delete this claim; "
+     "if the figure was measured otherwise, say how in its conditions)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -259,3 +269,23 @@ def test_digits_in_names_are_not_figures(check):
 
 def test_a_sound_redirect_passes(check):
     assert check({"redirects.yml": REDIRECT}) == []
+
+
+AGAIN = MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-latency-again:")
+
+
+@pytest.mark.parametrize("change", [
+    ("value: 1.03", "value: 1.04"),  # another figure
+    ("{baseline: gpu, model: chip}", "{baseline: gpu, model: chip, input_tokens: 8000}"),  # other conditions
+    ("tier: vendor-self-report", "tier: vendor-self-report\n  status: retracted\n"
+                                 "  status_reason: {en: It was withdrawn., zh: 已撤回。}"),  # history, not in force
+], ids=["other-figure", "other-conditions", "retracted"])
+def test_a_claim_that_differs_is_no_repeat(check, change):
+    assert check({"claims/more.yml": AGAIN.replace(*change)}) == []
+
+
+def test_dates_and_durations_are_not_compared(check):
+    """Two spans of nine months, or two events in one year, are different facts with one figure."""
+    dated = NEW_CLAIM.replace("metric: statement", "metric: event-date\n  value: '2026'").replace(
+        "The chip exists.", '"The chip shipped in {value}."').replace("芯片存在。", '"芯片于 {value} 发布。"')
+    assert check(claims_plus(dated + dated.replace("extra:", "extra-again:"))) == []

@@ -430,3 +430,50 @@ def prose_uses_placeholders(ctx: Context):
                     ctx.report(kind, rid, path + (lang,), "missing-placeholder",
                                "the statement of a claim with a figure must show it with {value}",
                                "put {value} where the figure belongs in the sentence")
+
+
+# --- repeats ----------------------------------------------------------------------------
+
+# Metric kinds whose conditions say what was measured (the four questions for performance,
+# the power basis for power), so the same subject, metric, conditions and figure is the same
+# fact. Durations, dates and counts are not compared: nine months from design to tape-out and
+# nine months from tape-out to first results share subject, metric and figure.
+REPEAT_KINDS = ("performance", "power")
+
+
+def _figure(c) -> tuple:
+    """The figure as a value to compare: numbers by value (1.8 == 1.80), with its bound."""
+    value = tuple(c.value) if isinstance(c.value, list) else (c.value,)
+    return value, c.bound
+
+
+@rule
+def claims_are_not_repeated(ctx: Context):
+    # The claim kept is the first in file order, unless only the other is what derivations,
+    # conflicts, successors or redirects refer to: that one is the established claim.
+    referred = {i for c in ctx.claims.values() if c.derivation for i in c.derivation.inputs}
+    referred |= {cid for x in ctx.conflicts.values() for side in x.sides for cid in side.claims}
+    referred |= {c.successor for c in ctx.claims.values() if c.successor}
+    referred |= {r.to for r in ctx.loaded.records["redirects"].values() if r.kind == "claim"}
+    seen: dict[tuple, str] = {}
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        if c.value is None or c.status in ("superseded", "retracted") or m is None or m.kind not in REPEAT_KINDS:
+            continue
+        key = (c.subject, c.metric, c.conditions.model_dump_json(), _figure(c))
+        kept = seen.setdefault(key, cid)
+        if kept == cid:
+            continue
+        repeat = cid
+        if cid in referred and kept not in referred:
+            kept, repeat = cid, kept
+            seen[key] = kept
+        o = ctx.loaded.origins[("claims", kept)]
+        sources = ", ".join(dict.fromkeys(cit.source for cit in ctx.claims[repeat].citations))
+        ctx.report("claims", repeat, (), "repeated-claim",
+                   f"this claim repeats {kept!r} ({ctx.loaded.root}{o.file}:{o.line}): "
+                   "the same subject, metric, conditions and figure",
+                   f"a second source for one figure is another citation of the one claim: add this claim's "
+                   f"citations (source: {sources}, each with its quote) to the citations of {kept!r}, raise "
+                   f"that claim's tier if the new evidence is stronger, and delete this claim; if the figure was "
+                   "measured otherwise, say how in its conditions")

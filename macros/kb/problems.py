@@ -75,6 +75,12 @@ RULES: dict[str, str] = {
     "figure-in-text": "Prose types a figure instead of showing it from a claim.",
     "missing-placeholder": "A claim's statement does not show its figure.",
     "redirect-id-in-use": "A redirect's old id is still the id of a record.",
+    "repeated-claim": "A claim repeats another: same subject, metric, conditions and figure, both in force. "
+                      "Compared are performance and power claims, whose conditions say what was measured; "
+                      "the tier is not compared (it grades the evidence for the one figure), and neither is "
+                      "precision or a hedge (1.8 and 1.80 are one figure). Superseded and retracted claims "
+                      "are history and are not compared; durations, dates and counts are not either, since "
+                      "two different spans can share subject, metric and figure.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 
