@@ -145,7 +145,7 @@ CASES = [
     ("snapshot-missing", {"snapshots/article.txt": None}, None,
      "data/sources/articles.yml:6:11: snapshot-missing: data/sources/articles.yml > article > snapshot > file: the snapshot file data/snapshots/article.txt does not exist (add the source's text there, or remove the snapshot entry)"),
     ("quote-not-in-snapshot", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: 低 1.8 倍")},
-     "data/claims/bench.yml:32:14: quote-not-in-snapshot: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
+     "data/claims/bench.yml:32:14: quote-not-in-snapshot: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article': the closest passage is '低 1.7 倍'; they part at character 5 of the quote, after '低 1.': the snapshot has '7 倍', the quote '8 倍' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
      "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date (check the day of the month)"),
     ("future-date", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  date: \"2027-01-01\"\n")},

@@ -168,8 +168,10 @@ def quotes_are_verbatim(ctx: Context):
         for i, cit in enumerate(c.citations):
             text = texts.get(cit.source)
             if text is not None and _norm(cit.quote) not in text:
+                from .closest import describe
                 ctx.report("claims", cid, ("citations", i, "quote"), "quote-not-in-snapshot",
-                           f"the quote is not found verbatim in the snapshot of {cit.source!r}",
+                           f"the quote is not found verbatim in the snapshot of {cit.source!r}: "
+                           + describe(_norm(cit.quote), text),
                            "copy the words exactly from " + ctx.loaded.root + ctx.sources[cit.source].snapshot.file +
                            ", keeping its spaces, punctuation and script (简/繁)")
 
