@@ -40,7 +40,7 @@ def claims_plus(text: str) -> dict:
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
-     "data/claims/bench.yml:3:1: yaml-syntax: data/claims/bench.yml: expected ',' or ']', but got '<stream end>' (check indentation, colons and quotes around this point)"),
+     "data/claims/bench.yml:2:12: yaml-syntax: data/claims/bench.yml: a list opened with '[' on line 2 is never closed (add ']' at its end on the same line; if the value is text that starts with '[', put the whole value in quotes)"),
     ("control-character", {CLAIMS: "chip-latency:\n  subject: chip\x07\n"}, None,
      "data/claims/bench.yml:2:16: yaml-syntax: data/claims/bench.yml: the control character U+0007 is not allowed in YAML (delete it; it is often left by copying from a PDF or a terminal)"),
     ("tab-indent", {CLAIMS: "chip-latency:\n\tsubject: chip\n"}, None,

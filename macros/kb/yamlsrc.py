@@ -162,11 +162,12 @@ def read_text(file: str, raw: bytes) -> Source:
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            what = exc.problem or "syntax error"
             if "expected a single document" in str(exc.context or ""):
                 rule, what, hint = "several-documents", "the file holds more than one YAML document", "remove the '---' separators"
             else:
-                rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
+                from .yamlwords import explain
+                rule = "yaml-syntax"
+                line, col, what, hint = explain(exc, text)
             src.problems.append(Problem(file, line, col, rule, what, hint))
             return src
         except yaml.reader.ReaderError as exc:  # a character YAML does not allow
