@@ -79,7 +79,7 @@ def test_python_object_tag_is_never_constructed(tmp_path):
 
 
 @pytest.mark.parametrize("kind,folder", [("claim", "claims"), ("source", "sources"), ("entity", "entities"),
-                                         ("conflict", "conflicts"), ("term", "glossary")])
+                                         ("conflict", "conflicts"), ("term", "glossary"), ("metric", "metrics")])
 def test_kb_new_writes_a_skeleton_that_check_lists_as_unfinished(tmp_path, kind, folder):
     data = write_data(tmp_path, {})
     out = kb("new", kind, "brand-new", "--data", str(data))
@@ -143,3 +143,30 @@ def test_github_format_escapes_what_workflow_commands_reserve():
     p = Problem("claims/a,b:c.yml", 3, 4, "yaml-syntax", "100% sure\nor\rnot: a, b", root="data/")
     assert p.github() == ("::error file=data/claims/a%2Cb%3Ac.yml,line=3,col=4,title=yaml-syntax::"
                           "100%25 sure%0Aor%0Dnot: a, b")
+
+
+def test_kb_new_source_with_url_fills_the_address_and_the_day_it_was_read(tmp_path):
+    data = write_data(tmp_path, {})
+    out = kb("new", "source", "new-post", "--url", "https://example.org/post?a=1&b=\"2\"", "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    assert "save the source's text, as you read it, in data/snapshots/new-post.txt" in out.stdout
+    import yaml
+
+    record = yaml.safe_load((data / "sources" / "contributions.yml").read_text(encoding="utf-8"))["new-post"]
+    assert record["url"] == 'https://example.org/post?a=1&b="2"'
+    assert record["accessed"] == "2026-11-29"  # KB_TODAY, as kb check reads today
+    assert record["snapshot"]["file"] == "snapshots/new-post.txt"
+    assert record["snapshot"]["taken"].startswith("TODO")  # the day it is saved is the contributor's to say
+    assert "no_url" not in record
+    check = kb("check", str(data))
+    unfinished = {ln.split(" > ", 2)[-1].split(":")[0] for ln in check.stdout.splitlines()[:-1]}
+    assert {"kind", "language", "snapshot > taken", "snapshot > extent"} <= unfinished
+    assert "url" not in unfinished and "accessed" not in unfinished
+
+
+def test_kb_new_refuses_an_address_that_is_not_http_and_a_url_for_other_kinds(tmp_path):
+    data = write_data(tmp_path, {})
+    bad = kb("new", "source", "x", "--url", "javascript:alert(1)", "--data", str(data))
+    assert bad.returncode == 2 and "is not an http or https address" in bad.stderr
+    assert kb("new", "claim", "x", "--url", "https://example.org", "--data", str(data)).returncode == 2
+    assert not (data / "sources" / "contributions.yml").exists()
