@@ -32,7 +32,8 @@ EXAMPLES = {
 # Optional fields shown in the skeleton (the rest are listed in comments only).
 SHOWN_OPTIONAL = {
     "Claim": {"value", "scope", "conditions", "tier_reason"},
-    "Citation": {"locator"},
+    "Citation": {"quote", "translation", "locator"},
+    "Translation": {"en", "zh"},
     "Conditions": {"model", "baseline", "benchmark"},
     "SourceRecord": {"title", "date", "url", "snapshot"},
     "Entity": {"aliases"},
