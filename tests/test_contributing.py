@@ -29,7 +29,7 @@ KB = [sys.executable, "-m", "kb.cli"]
 REGENERATE = ".venv/bin/python tests/test_contributing.py --write"
 PRACTICE = "/tmp/kb-practice"  # the scratch copy the walkthrough uses
 
-BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example|fill): (?P<what>[^>]+?) -->\n+```(?P<lang>\w+)\n(?P<body>.*?)```",
+BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example|fill|step): (?P<what>[^>]+?) -->\n+ *```(?P<lang>\w+)\n(?P<body>.*?) *```",
                    re.S)
 ANCHOR = re.compile(r'^<a id="(?P<id>[a-z0-9-]+)"></a>\n(?P<hashes>#+) ', re.M)
 
@@ -303,3 +303,111 @@ if __name__ == "__main__":
         write_generated()
     else:
         print(__doc__)
+
+
+# --- the other steps a contributor takes ---------------------------------------------------------
+
+STEPS = ("new source", "new metric", "add a side", "preview")
+
+
+def test_each_step_is_shown_the_same_in_both_guides():
+    en, zh = blocks(read("en"), "step"), blocks(read("zh"), "step")
+    assert set(en) == set(STEPS)
+    assert {k: v.strip() for k, v in en.items()} == {k: v.strip() for k, v in zh.items()}
+
+
+def step_command(name: str, **values: str) -> list[str]:
+    """The guide's command for a step, with its <placeholders> filled in."""
+    [line] = [ln.strip() for ln in blocks(read("en"), "step")[name].splitlines() if ln.strip()]
+    for key, value in values.items():
+        line = line.replace(f"<{key}>", value)
+    assert "<" not in line, f"a placeholder is left in {line!r}"
+    return shlex.split(line)
+
+
+def test_new_source_as_the_guide_shows_fills_the_address_and_the_day(tmp_path):
+    words = step_command("new source", **{"source-id": "practice-post", "file": "practice"})
+    assert words[:3] == [".venv/bin/kb", "new", "source"]
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    out = kb(*words[1:], "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    written = yaml.safe_load((data / "sources" / "practice.yml").read_text(encoding="utf-8"))["practice-post"]
+    url = words[words.index("--url") + 1]
+    from kb.base import today
+
+    assert (written["url"], written["accessed"]) == (url, today().isoformat())
+    assert written["snapshot"]["file"] == "snapshots/practice-post.txt"
+    # every field the guide's step 3 names is one the skeleton offers
+    section = read("en").split('<a id="add-a-source"></a>', 1)[1].split("<a id=", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)`", section)) & set(schema_fields("sources") | {"snapshot"})
+    assert {"kind", "name", "language", "title", "publisher", "author", "date", "no_url", "taken", "extent"} <= named
+
+
+def schema_fields(kind: str) -> set[str]:
+    from kb import schema
+
+    model = schema.KINDS[kind]
+    return set(model.model_fields) | {f for sub in (schema.Snapshot,) for f in sub.model_fields}
+
+
+def test_new_metric_as_the_guide_shows_offers_every_field_the_guide_explains(tmp_path):
+    words = step_command("new metric", **{"metric-id": "practice-metric", "topic": "practice"})
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    out = kb(*words[1:], "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    skeleton = (data / "metrics" / "practice.yml").read_text(encoding="utf-8")
+    offered = {p[-1] for p in keys_in_skeleton(skeleton)}
+    for lang in GUIDES:
+        section = read(lang).split('<a id="add-a-metric"></a>', 1)[1].split("<a id=", 1)[0]
+        explained = set(re.findall(r"^- `([a-z_]+)`", section, re.M))
+        assert explained == {"name", "unit", "kind", "better", "description"}, lang
+        assert explained <= offered, (lang, explained - offered)
+
+
+def test_a_side_added_as_the_guide_shows_passes_the_check(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    snippet = yaml.safe_load(blocks(read("en"), "step")["add a side"])
+    [side] = snippet["sides"]
+    path = sorted((data / "conflicts").glob("*.yml"))[0]
+    text = path.read_text(encoding="utf-8")
+    conflicts = yaml.safe_load(text)
+    cid, conflict = next(iter(conflicts.items()))
+    sided = {c for s in conflict["sides"] for c in s["claims"]}
+    claim = next(c for f in sorted((data / "claims").glob("*.yml"))
+                 for c in yaml.safe_load(f.read_text(encoding="utf-8")) if c not in sided)
+    # append the side to the end of the conflict's sides, in the file's own text
+    block = re.search(rf"^{re.escape(cid)}:\n(?:(?:  .*|)\n)*", text, re.M)
+    body = block.group(0)
+    sides_at = body.index("\n  sides:\n")
+    after = re.search(r"\n  [a-z_]+:", body[sides_at + 1 + len("  sides:\n"):])
+    end = sides_at + 1 + len("  sides:\n") + (after.start() + 1 if after else len(body) - sides_at - 1 - len("  sides:\n"))
+    item = blocks(read("en"), "step")["add a side"].split("\n", 2)[2].replace("your-claim-id", claim)
+    new_body = body[:end] + item + body[end:]
+    path.write_text(text.replace(body, new_body), encoding="utf-8")
+    after_yaml = yaml.safe_load(path.read_text(encoding="utf-8"))[cid]
+    assert len(after_yaml["sides"]) == len(conflict["sides"]) + 1
+    assert after_yaml["sides"][-1] == {**side, "claims": [claim]}
+    out = kb("check", str(data))
+    assert out.returncode == 0, out.stdout[-2000:]
+
+
+def test_preview_names_what_the_build_honours():
+    words = step_command("preview")
+    env = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
+    assert env["KB_DATA_DIR"] == PRACTICE
+    assert words[words.index("--watch") + 1] == PRACTICE, "serve must watch the copy, not data/"
+    sys.path.insert(0, str(ROOT / "macros"))
+    from render import kbcache
+
+    old = os.environ.get("KB_DATA_DIR")
+    os.environ["KB_DATA_DIR"] = PRACTICE
+    try:
+        assert kbcache.data_dir(ROOT / "mkdocs.yml") == Path(PRACTICE).resolve()
+    finally:
+        if old is None:
+            del os.environ["KB_DATA_DIR"]
+        else:
+            os.environ["KB_DATA_DIR"] = old
