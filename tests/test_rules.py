@@ -40,136 +40,136 @@ def claims_plus(text: str) -> dict:
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
-     "claims/bench.yml:3:1: yaml-syntax: claims/bench.yml: expected ',' or ']', but got '<stream end>' (check indentation, colons and quotes around this point)"),
+     "data/claims/bench.yml:2:12: yaml-syntax: data/claims/bench.yml: a list opened with '[' on line 2 is never closed (add ']' at its end on the same line; if the value is text that starts with '[', put the whole value in quotes)"),
     ("control-character", {CLAIMS: "chip-latency:\n  subject: chip\x07\n"}, None,
-     "claims/bench.yml:2:16: yaml-syntax: claims/bench.yml: the control character U+0007 is not allowed in YAML (delete it; it is often left by copying from a PDF or a terminal)"),
+     "data/claims/bench.yml:2:16: yaml-syntax: data/claims/bench.yml: the control character U+0007 is not allowed in YAML (delete it; it is often left by copying from a PDF or a terminal)"),
     ("tab-indent", {CLAIMS: "chip-latency:\n\tsubject: chip\n"}, None,
-     "claims/bench.yml:2:1: tab-indent: claims/bench.yml: a tab is used for indentation (YAML indents with spaces only; replace the tab with spaces)"),
+     "data/claims/bench.yml:2:1: tab-indent: data/claims/bench.yml: a tab is used for indentation (YAML indents with spaces only; replace the tab with spaces)"),
     ("duplicate-key", None, {CLAIMS: ("  metric: latency\n  value: 1.03\n", "  metric: latency\n  metric: latency\n  value: 1.03\n")},
-     "claims/bench.yml:4:3: duplicate-key: claims/bench.yml > chip-latency > metric > #dup: the key 'metric' appears twice in this mapping (first on line 3) (YAML would silently keep only the last one; merge the two or rename one)"),
+     "data/claims/bench.yml:4:3: duplicate-key: data/claims/bench.yml > chip-latency > metric > #dup: the key 'metric' appears twice in this mapping (first on line 3) (YAML would silently keep only the last one; merge the two or rename one)"),
     ("byte-order-mark", {CLAIMS: b"\xef\xbb\xbf" + MINIMAL[CLAIMS].encode()}, None,
-     "claims/bench.yml:1:1: byte-order-mark: claims/bench.yml: the file starts with a UTF-8 byte-order mark (save the file as UTF-8 without BOM (most editors call it plain 'UTF-8'))"),
+     "data/claims/bench.yml:1:1: byte-order-mark: data/claims/bench.yml: the file starts with a UTF-8 byte-order mark (save the file as UTF-8 without BOM (most editors call it plain 'UTF-8'))"),
     ("invalid-utf8", {CLAIMS: MINIMAL[CLAIMS].encode() + b"bad: \xff\n"}, None,
-     "claims/bench.yml:37:6: invalid-utf8: claims/bench.yml: byte 0xff is not valid UTF-8 (save the file as UTF-8)"),
+     "data/claims/bench.yml:37:6: invalid-utf8: data/claims/bench.yml: byte 0xff is not valid UTF-8 (save the file as UTF-8)"),
     ("empty-file", {CLAIMS: "# nothing here\n"}, None,
-     "claims/bench.yml:1:1: empty-file: claims/bench.yml: the file holds no records (add a record, or delete the file)"),
+     "data/claims/bench.yml:1:1: empty-file: data/claims/bench.yml: the file holds no records (add a record, or delete the file)"),
     ("file-too-large", {CLAIMS: "# " + "x" * 2_000_001 + "\n"}, None,
-     "claims/bench.yml:1:1: file-too-large: claims/bench.yml: the file is 2,000,004 bytes; the limit is 2,000,000 (split it into several files in the same folder)"),
+     "data/claims/bench.yml:1:1: file-too-large: data/claims/bench.yml: the file is 2,000,004 bytes; the limit is 2,000,000 (split it into several files in the same folder)"),
     ("several-documents", {CLAIMS: MINIMAL[CLAIMS] + "---\nx: 1\n"}, None,
-     "claims/bench.yml:37:1: several-documents: claims/bench.yml: the file holds more than one YAML document (remove the '---' separators)"),
+     "data/claims/bench.yml:37:1: several-documents: data/claims/bench.yml: the file holds more than one YAML document (remove the '---' separators)"),
     ("yaml-alias", None, {CLAIMS: ("  scope: {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒",
                                     "  scope: &s {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒\n  tier_reason: *s")},
-     "claims/bench.yml:17:10: yaml-alias: claims/bench.yml: anchors and aliases (&name, *name) are not allowed (write the value out in full where it is needed)"),
+     "data/claims/bench.yml:17:10: yaml-alias: data/claims/bench.yml: anchors and aliases (&name, *name) are not allowed (write the value out in full where it is needed)"),
     ("yaml-merge", claims_plus("other:\n  <<: {subject: chip}\n"), None,
-     "claims/bench.yml:38:3: yaml-alias: claims/bench.yml: merge keys ('<<') are not allowed (write the keys out in full)"),
+     "data/claims/bench.yml:38:3: yaml-alias: data/claims/bench.yml: merge keys ('<<') are not allowed (write the keys out in full)"),
     ("yaml-tag", {CLAIMS: "chip-latency: !!python/object/apply:os.system ['true']\n"}, None,
-     "claims/bench.yml:1:15: yaml-tag: claims/bench.yml: the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed (remove the '!' tag; plain lists need none)"),
+     "data/claims/bench.yml:1:15: yaml-tag: data/claims/bench.yml: the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed (remove the '!' tag; plain lists need none)"),
     ("yaml-tag-scalar", None, {CLAIMS: ("  value: 1.03\n", "  value: !!binary aGVsbG8=\n")},
-     "claims/bench.yml:4:10: yaml-tag: claims/bench.yml: the tag 'tag:yaml.org,2002:binary' is not allowed (data files hold plain text, numbers, dates and lists; remove the '!' tag)"),
+     "data/claims/bench.yml:4:10: yaml-tag: data/claims/bench.yml: the tag 'tag:yaml.org,2002:binary' is not allowed (data files hold plain text, numbers, dates and lists; remove the '!' tag)"),
     ("bad-key", claims_plus("[a, b]: 1\n"), None,
-     "claims/bench.yml:37:1: bad-key: claims/bench.yml: a key must be plain text (keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno')"),
+     "data/claims/bench.yml:37:1: bad-key: data/claims/bench.yml: a key must be plain text (keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno')"),
     ("not-a-number", None, {CLAIMS: ("  value: 1.03\n", "  value: .nan\n")},
-     "claims/bench.yml:4:10: not-a-number: claims/bench.yml: '.nan' is not a finite number (a figure must be a finite number; use null if it was not published)"),
+     "data/claims/bench.yml:4:10: not-a-number: data/claims/bench.yml: '.nan' is not a finite number (a figure must be a finite number; use null if it was not published)"),
     ("infinity", None, {CLAIMS: ("  value: 1.03\n", "  value: -.inf\n")},
-     "claims/bench.yml:4:10: not-a-number: claims/bench.yml: '-.inf' is not a finite number (a figure must be a finite number; use null if it was not published)"),
+     "data/claims/bench.yml:4:10: not-a-number: data/claims/bench.yml: '-.inf' is not a finite number (a figure must be a finite number; use null if it was not published)"),
     ("number-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 0x1F\n")},
-     "claims/bench.yml:4:10: number-format: claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
+     "data/claims/bench.yml:4:10: number-format: data/claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
     ("too-deep", claims_plus("deep: " + "[" * 40 + "]" * 40 + "\n"), None,
-     "claims/bench.yml:37:39: too-deep: claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
+     "data/claims/bench.yml:37:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
     ("unfinished", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: TODO copy the quote")},
-     "claims/bench.yml:32:14: unfinished: claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
+     "data/claims/bench.yml:32:14: unfinished: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
     # --- records against the schema ------------------------------------------------------
     ("file-extension", {"claims/more.yaml": NEW_CLAIM}, None,
-     "claims/more.yaml:1:1: file-extension: claims/more.yaml: data files end in .yml (rename it to more.yml)"),
+     "data/claims/more.yaml:1:1: file-extension: data/claims/more.yaml: data files end in .yml (rename it to more.yml)"),
     ("file-shape", {"claims/more.yml": "- a\n- b\n"}, None,
-     "claims/more.yml:1:1: file-shape: claims/more.yml: a claims file is a mapping from id to record (start each record with its id at the left margin, e.g. 'my-id:')"),
+     "data/claims/more.yml:1:1: file-shape: data/claims/more.yml: a claims file is a mapping from id to record (start each record with its id at the left margin, e.g. 'my-id:')"),
     ("bad-id", claims_plus(NEW_CLAIM.replace("extra:", "Extra_Claim:")), None,
-     "claims/bench.yml:38:3: bad-id: claims/bench.yml > Extra_Claim: the id 'Extra_Claim' is not a lowercase slug (ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change)"),
+     "data/claims/bench.yml:37:1: bad-id: data/claims/bench.yml > Extra_Claim: the id 'Extra_Claim' is not a lowercase slug (ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change)"),
     ("duplicate-id", {"claims/more.yml": NEW_CLAIM.replace("extra:", "chip-latency:")}, None,
-     "claims/more.yml:2:3: duplicate-id: claims/more.yml > chip-latency: the id 'chip-latency' is already used in claims/bench.yml:1 (ids are unique across all files of a kind; choose another id (and never reuse a retired one))"),
+     "data/claims/more.yml:1:1: duplicate-id: data/claims/more.yml > chip-latency: the id 'chip-latency' is already used in data/claims/bench.yml:1 (ids are unique across all files of a kind; choose another id (and never reuse a retired one))"),
     ("record-not-mapping", claims_plus("extra: just text\n"), None,
-     "claims/bench.yml:37:8: wrong-type: claims/bench.yml > extra: the record 'extra' must be a mapping of fields (indent the record's fields under its id)"),
+     "data/claims/bench.yml:37:8: wrong-type: data/claims/bench.yml > extra: the record 'extra' must be a mapping of fields (indent the record's fields under its id)"),
     ("unknown-field", claims_plus(NEW_CLAIM.replace("  citations:", "  souces: []\n  citations:")), None,
-     "claims/bench.yml:41:11: unknown-field: claims/bench.yml > extra > souces: unknown field 'souces' (did you mean 'successor'?)"),
+     "data/claims/bench.yml:41:11: unknown-field: data/claims/bench.yml > extra > souces: unknown field 'souces' (did you mean 'successor'?)"),
     ("missing-field", claims_plus(NEW_CLAIM.replace("  tier: vendor-self-report\n", "")), None,
-     "claims/bench.yml:38:3: missing-field: claims/bench.yml > extra > tier: the required field 'tier' is missing (Evidence tier id (data/tiers.yml): the evidence behind the claim, not the kind of source relaying it.)"),
+     "data/claims/bench.yml:37:1: missing-field: data/claims/bench.yml > extra > tier: the required field 'tier' is missing (Evidence tier id (data/tiers.yml): the evidence behind the claim, not the kind of source relaying it.)"),
     ("wrong-type", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒",
                                     "  conditions: {baseline: gpu, model: chip, input_tokens: many}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒")},
-     "claims/bench.yml:7:58: wrong-type: claims/bench.yml > chip-latency > conditions > input_tokens: expected a whole number, got 'many' (Nominal input length in tokens.)"),
+     "data/claims/bench.yml:7:58: wrong-type: data/claims/bench.yml > chip-latency > conditions > input_tokens: expected a whole number, got 'many' (Nominal input length in tokens.)"),
     ("not-allowed-value", None, {CLAIMS: ("  tier: vendor-self-report\ngpu-latency:", "  tier: vendor-self-report\n  status: disputed\ngpu-latency:")},
-     "claims/bench.yml:12:11: not-allowed-value: claims/bench.yml > chip-latency > status: 'disputed' is not allowed here; expected one of 'reported', 'contested', 'superseded' or 'retracted' (use one of the values listed, spelled exactly)"),
+     "data/claims/bench.yml:12:11: not-allowed-value: data/claims/bench.yml > chip-latency > status: 'disputed' is not allowed here; expected one of 'reported', 'contested', 'superseded' or 'retracted' (use one of the values listed, spelled exactly)"),
     ("bad-reference-form", None, {CLAIMS: ("  subject: chip\n  metric: latency\n  value: 1.03", "  subject: The Chip\n  metric: latency\n  value: 1.03")},
-     "claims/bench.yml:2:12: bad-reference: claims/bench.yml > chip-latency > subject: 'The Chip' is not a valid id (ids are lowercase slugs such as gb300 or gptoss-e2e-jalapeno)"),
+     "data/claims/bench.yml:2:12: bad-reference: data/claims/bench.yml > chip-latency > subject: 'The Chip' is not a valid id (ids are lowercase slugs such as gb300 or gptoss-e2e-jalapeno)"),
     ("bad-date-form", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "1 Nov 2026"')},
-     "sources/articles.yml:7:12: bad-date: sources/articles.yml > article > snapshot > taken: '1 Nov 2026' is not a date of the form YYYY-MM-DD, YYYY-MM or YYYY (write dates as '2026-08-25', quoted or not)"),
+     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '1 Nov 2026' is not a date of the form YYYY-MM-DD, YYYY-MM or YYYY (write dates as '2026-08-25', quoted or not)"),
     ("out-of-range", None, {CLAIMS: ("{baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒",
                                       "{baseline: gpu, model: chip, output_tokens: -5}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒")},
-     "claims/bench.yml:7:59: out-of-range: claims/bench.yml > chip-latency > conditions > output_tokens: -5: input should be greater than 0 (Nominal output length in tokens.)"),
+     "data/claims/bench.yml:7:59: out-of-range: data/claims/bench.yml > chip-latency > conditions > output_tokens: -5: input should be greater than 0 (Nominal output length in tokens.)"),
     ("empty-value", claims_plus(NEW_CLAIM.replace("  citations:\n    - source: article\n      quote: 芯片的延迟\n", "  citations: []\n")), None,
-     "claims/bench.yml:41:14: empty-value: claims/bench.yml > extra > citations: 'citations' must not be empty (One or more sources that state the claim.)"),
+     "data/claims/bench.yml:41:14: empty-value: data/claims/bench.yml > extra > citations: 'citations' must not be empty (One or more sources that state the claim.)"),
     ("full-width-digits", None, {CLAIMS: ("  value: 1.03\n", "  value: ８５，４４８\n")},
-     "claims/bench.yml:4:10: full-width-digits: claims/bench.yml > chip-latency > value: the value uses full-width digits or punctuation; got '８５，４４８' (write numbers with ASCII digits and no separators: 85448, not ８５，４４８)"),
+     "data/claims/bench.yml:4:10: full-width-digits: data/claims/bench.yml > chip-latency > value: the value uses full-width digits or punctuation; got '８５，４４８' (write numbers with ASCII digits and no separators: 85448, not ８５，４４８)"),
     ("number-as-text", None, {CLAIMS: ("  value: 1.03\n", "  value: 85,448\n")},
-     "claims/bench.yml:4:10: number-as-text: claims/bench.yml > chip-latency > value: the value is a number written as text; got '85,448' (write the number bare, without quotes, commas or 万: 85448)"),
+     "data/claims/bench.yml:4:10: number-as-text: data/claims/bench.yml > chip-latency > value: the value is a number written as text; got '85,448' (write the number bare, without quotes, commas or 万: 85448)"),
     ("absurd-magnitude", None, {CLAIMS: ("  value: 1.03\n", "  value: 1000000000000000000000\n")},
-     "claims/bench.yml:4:10: absurd-magnitude: claims/bench.yml > chip-latency > value: the number is too large to be a real figure; got 1000000000000000000000 (check for extra digits; figures in this base are below 10^15)"),
+     "data/claims/bench.yml:4:10: absurd-magnitude: data/claims/bench.yml > chip-latency > value: the number is too large to be a real figure; got 1000000000000000000000 (check for extra digits; figures in this base are below 10^15)"),
     ("range-order", None, {CLAIMS: ("  value: 1.7\n", "  value: [3.6, 1.7]\n")},
-     "claims/bench.yml:26:10: range-order: claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
+     "data/claims/bench.yml:26:10: range-order: data/claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
     ("value-type", None, {CLAIMS: ("  value: 1.03\n", "  value: fast\n")},
-     "claims/bench.yml:4:10: value-type: claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in CONTRIBUTING.md)"),
+     "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in CONTRIBUTING.md)"),
     ("precision-type", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  precision: -1\n")},
-     "claims/bench.yml:5:14: precision-type: claims/bench.yml > chip-latency > precision: precision must be a positive number or 'exact'; got -1 (for 8.54万 write value: 85400 and precision: 100)"),
+     "data/claims/bench.yml:5:14: precision-type: data/claims/bench.yml > chip-latency > precision: precision must be a positive number or 'exact'; got -1 (for 8.54万 write value: 85400 and precision: 100)"),
     ("url-scheme", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  url: javascript:alert(1)\n")},
-     "sources/articles.yml:5:8: url-scheme: sources/articles.yml > article > url: only http and https addresses are allowed; got 'javascript:alert(1)' (write the full address starting with https://)"),
+     "data/sources/articles.yml:5:8: url-scheme: data/sources/articles.yml > article > url: only http and https addresses are allowed; got 'javascript:alert(1)' (write the full address starting with https://)"),
     ("status-reason", claims_plus(NEW_CLAIM + "  status: retracted\n"), None,
-     "claims/bench.yml:38:3: status-reason: claims/bench.yml > extra: a superseded or retracted claim must say why (add status_reason: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:37:1: status-reason: data/claims/bench.yml > extra: a superseded or retracted claim must say why (add status_reason: {en: ..., zh: ...})"),
     ("superseded-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"), None,
-     "claims/bench.yml:38:3: superseded-successor: claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
+     "data/claims/bench.yml:37:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
     ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
-     "claims/bench.yml:42:7: citation-words: claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
+     "data/claims/bench.yml:42:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
     ("attribution-note", claims_plus(NEW_CLAIM + "  attribution: uncertain\n"), None,
-     "claims/bench.yml:38:3: attribution-note: claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:37:1: attribution-note: data/claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
     ("derivation-inputs", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: []\n")},
-     "claims/bench.yml:35:5: derivation-inputs: claims/bench.yml > latency-ratio > derivation: a derivation needs inputs, or 'missing' saying what was not published (list the claim ids in inputs:, or add missing: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:34:3: derivation-inputs: data/claims/bench.yml > latency-ratio > derivation: a derivation needs inputs, or 'missing' saying what was not published (list the claim ids in inputs:, or add missing: {en: ..., zh: ...})"),
     ("bad-format", None, {"sources/articles.yml": ("file: snapshots/article.txt", "file: ../../etc/passwd")},
-     "sources/articles.yml:6:11: bad-format: sources/articles.yml > article > snapshot > file: '../../etc/passwd' does not have the expected form (Path under data/, e.g. snapshots/article-002.txt.)"),
+     "data/sources/articles.yml:6:11: bad-format: data/sources/articles.yml > article > snapshot > file: '../../etc/passwd' does not have the expected form (Path under data/, e.g. snapshots/article-002.txt.)"),
     ("too-long", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: " + "长" * 4001)},
-     "claims/bench.yml:32:14: too-long: claims/bench.yml > latency-ratio > citations[0] > quote: 'quote' is too long: string should have at most 4000 characters (shorten it, or split the record)"),
+     "data/claims/bench.yml:32:14: too-long: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'quote' is too long: string should have at most 4000 characters (shorten it, or split the record)"),
     # --- rules across records ---------------------------------------------------------
     ("unknown-reference", None, {CLAIMS: ("  subject: gpu\n", "  subject: gpux\n")},
-     "claims/bench.yml:13:12: unknown-reference: claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
+     "data/claims/bench.yml:13:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
     ("unknown-source", None, {CLAIMS: ("    - source: article\n      quote: 低 1.7 倍", "    - source: blog\n      quote: 低 1.7 倍")},
-     "claims/bench.yml:31:15: unknown-reference: claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
+     "data/claims/bench.yml:31:15: unknown-reference: data/claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
     ("unused-source", {"sources/more.yml": "blog:\n  kind: blog-post\n  name: {en: A blog, zh: 博客}\n  language: en\n"}, None,
-     "sources/more.yml:2:3: unused-source: sources/more.yml > blog: no claim cites the source 'blog' (cite it from a claim (citations: - source: ...), or remove it)"),
+     "data/sources/more.yml:1:1: unused-source: data/sources/more.yml > blog: no claim cites the source 'blog' (cite it from a claim (citations: - source: ...), or remove it)"),
     ("snapshot-missing", {"snapshots/article.txt": None}, None,
-     "sources/articles.yml:6:11: snapshot-missing: sources/articles.yml > article > snapshot > file: the snapshot file data/snapshots/article.txt does not exist (add the source's text there, or remove the snapshot entry)"),
+     "data/sources/articles.yml:6:11: snapshot-missing: data/sources/articles.yml > article > snapshot > file: the snapshot file data/snapshots/article.txt does not exist (add the source's text there, or remove the snapshot entry)"),
     ("quote-not-in-snapshot", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: 低 1.8 倍")},
-     "claims/bench.yml:32:14: quote-not-in-snapshot: claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
+     "data/claims/bench.yml:32:14: quote-not-in-snapshot: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article': the closest passage is '低 1.7 倍'; they part at character 5 of the quote, after '低 1.': the snapshot has '7 倍', the quote '8 倍' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
-     "sources/articles.yml:7:12: bad-date: sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date (check the day of the month)"),
+     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date (check the day of the month)"),
     ("future-date", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  date: \"2027-01-01\"\n")},
-     "sources/articles.yml:5:9: future-date: sources/articles.yml > article > date: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
+     "data/sources/articles.yml:5:9: future-date: data/sources/articles.yml > article > date: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("value-for-metric", claims_plus(NEW_CLAIM.replace("  metric: statement\n", "  metric: statement\n  value: 3\n")), None,
-     "claims/bench.yml:40:10: value-for-metric: claims/bench.yml > extra > value: the metric 'statement' is qualitative, so the value must be null (remove the value, or choose a metric that measures something)"),
+     "data/claims/bench.yml:40:10: value-for-metric: data/claims/bench.yml > extra > value: the metric 'statement' is qualitative, so the value must be null (remove the value, or choose a metric that measures something)"),
     ("date-for-number", None, {CLAIMS: ("  value: 1.03\n", "  value: \"2026-08-25\"\n")},
-     "claims/bench.yml:4:10: value-for-metric: claims/bench.yml > chip-latency > value: the metric 'latency' takes a number, not the date '2026-08-25' (check the metric or the value)"),
+     "data/claims/bench.yml:4:10: value-for-metric: data/claims/bench.yml > chip-latency > value: the metric 'latency' takes a number, not the date '2026-08-25' (check the metric or the value)"),
     ("missing-value", None, {CLAIMS: ("  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}", "  statement: {en: \"The chip took a while.\", zh: \"芯片用了一些时间。\"}")},
-     "claims/bench.yml:2:3: missing-value: claims/bench.yml > chip-latency > value: the metric 'latency' measures something, so the claim needs a value (add the figure as stated, or use a qualitative metric such as 'statement')"),
+     "data/claims/bench.yml:1:1: missing-value: data/claims/bench.yml > chip-latency > value: the metric 'latency' measures something, so the claim needs a value (add the figure as stated, or use a qualitative metric such as 'statement')"),
     ("four-questions-scope", None, {CLAIMS: ("  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}\n  scope: {en: The whole system., zh: 整套系统。}\n", "  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}\n")},
-     "claims/bench.yml:2:3: four-questions: claims/bench.yml > chip-latency: a performance claim must say what was accelerated (scope) (add scope: {en: ..., zh: ...}, e.g. the whole serving system, or selected kernels)"),
+     "data/claims/bench.yml:1:1: four-questions: data/claims/bench.yml > chip-latency: a performance claim must say what was accelerated (scope) (add scope: {en: ..., zh: ...}, e.g. the whole serving system, or selected kernels)"),
     ("four-questions-baseline", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒", "  conditions: {model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒")},
-     "claims/bench.yml:18:15: four-questions: claims/bench.yml > gpu-latency > conditions: a performance claim must name its baseline (conditions.baseline) (name the entity it is compared with; a figure with no baseline is a self-measurement)"),
+     "data/claims/bench.yml:18:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must name its baseline (conditions.baseline) (name the entity it is compared with; a figure with no baseline is a self-measurement)"),
     ("four-questions-conditions", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒", "  conditions: {baseline: gpu}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒")},
-     "claims/bench.yml:18:15: four-questions: claims/bench.yml > gpu-latency > conditions: a performance claim must state its test conditions (give at least conditions.model, conditions.benchmark or conditions.note)"),
+     "data/claims/bench.yml:18:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must state its test conditions (give at least conditions.model, conditions.benchmark or conditions.note)"),
     ("contested-without-conflict", claims_plus(NEW_CLAIM + "  status: contested\n"), None,
-     "claims/bench.yml:45:11: contested-without-conflict: claims/bench.yml > extra > status: a contested claim must appear in a conflict record (add a conflict in data/conflicts/ that lists this claim on one side)"),
+     "data/claims/bench.yml:45:11: contested-without-conflict: data/claims/bench.yml > extra > status: a contested claim must appear in a conflict record (add a conflict in data/conflicts/ that lists this claim on one side)"),
     ("self-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n  successor: extra\n"), None,
-     "claims/bench.yml:47:14: self-successor: claims/bench.yml > extra > successor: a claim cannot succeed itself (name the claim that replaces it)"),
+     "data/claims/bench.yml:47:14: self-successor: data/claims/bench.yml > extra > successor: a claim cannot succeed itself (name the claim that replaces it)"),
     ("derivation-cycle", None, {CLAIMS: ("      quote: 对照系统为 1.80 秒\n  tier: vendor-self-report\n", "      quote: 对照系统为 1.80 秒\n  tier: vendor-self-report\n  derivation: {op: product, inputs: [latency-ratio, chip-latency]}\n")},
-     "claims/bench.yml:37:13: derivation-cycle: claims/bench.yml > latency-ratio > derivation > inputs: derived claims form a cycle: gpu-latency → latency-ratio → gpu-latency (a claim cannot be derived, directly or indirectly, from itself)"),
+     "data/claims/bench.yml:37:13: derivation-cycle: data/claims/bench.yml > latency-ratio > derivation > inputs: derived claims form a cycle: gpu-latency → latency-ratio → gpu-latency (a claim cannot be derived, directly or indirectly, from itself)"),
     ("derivation-arity", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: [gpu-latency]\n")},
-     "claims/bench.yml:36:13: derivation-arity: claims/bench.yml > latency-ratio > derivation > inputs: ratio takes 2 input(s), got 1 (list exactly the claims the operation takes, in order)"),
+     "data/claims/bench.yml:36:13: derivation-arity: data/claims/bench.yml > latency-ratio > derivation > inputs: ratio takes 2 input(s), got 1 (list exactly the claims the operation takes, in order)"),
     ("unit-mismatch", claims_plus("""\
 chip-throughput:
   subject: chip
@@ -194,24 +194,34 @@ bad-ratio:
   tier: vendor-self-report
   derivation: {op: ratio, inputs: [chip-latency, chip-throughput]}
 """), None,
-     "claims/bench.yml:50:11: unit-mismatch: claims/bench.yml > bad-ratio > metric: ratio of the inputs has dimension {'time': 2, 'tokens': -1}, but the claim's unit has none (a pure number) (a ratio of like quantities is a pure number; a ratio of a latency to a throughput is not a speed-up)"),
+     "data/claims/bench.yml:50:11: unit-mismatch: data/claims/bench.yml > bad-ratio > metric: ratio of the inputs has dimension {'time': 2, 'tokens': -1}, but the claim's unit has none (a pure number) (a ratio of like quantities is a pure number; a ratio of a latency to a throughput is not a speed-up)"),
     ("missing-translation", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: The chip really exists.")), None,
-     "claims/bench.yml:40:41: missing-translation: claims/bench.yml > extra > statement > zh: the Chinese text has no Chinese in it (write the zh text in Simplified Chinese)"),
+     "data/claims/bench.yml:40:41: missing-translation: data/claims/bench.yml > extra > statement > zh: the Chinese text has no Chinese in it (write the zh text in Simplified Chinese)"),
     ("figure-in-text", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: 芯片用了九个月。")), None,
-     "claims/bench.yml:40:41: figure-in-text: claims/bench.yml > extra > statement > zh: the text types the figure(s) '九' by hand (every figure on the site comes from a claim: write {value} for this claim's own figure, or {claim:ID} for another's, and record the figure as a claim)"),
+     "data/claims/bench.yml:40:41: figure-in-text: data/claims/bench.yml > extra > statement > zh: the text types the figure(s) '九' by hand (every figure on the site comes from a claim: write {value} for this claim's own figure, or {claim:ID} for another's, and record the figure as a claim)"),
     ("bad-placeholder", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: \"芯片存在 {value}。\"")), None,
-     "claims/bench.yml:40:41: bad-placeholder: claims/bench.yml > extra > statement > zh: {value} stands only in the statement of a claim that has a figure (write {claim:ID} to show another claim's figure)"),
+     "data/claims/bench.yml:40:41: bad-placeholder: data/claims/bench.yml > extra > statement > zh: {value} stands only in the statement of a claim that has a figure (write {claim:ID} to show another claim's figure)"),
     ("unknown-placeholder-claim", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: \"芯片存在，见 {claim:nope}。\"")), None,
-     "claims/bench.yml:40:41: unknown-reference: claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
+     "data/claims/bench.yml:40:41: unknown-reference: data/claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
     ("missing-placeholder", None, {CLAIMS: ("zh: \"芯片用时 {value}。\"", "zh: \"芯片用时很短。\"")},
-     "claims/bench.yml:5:49: missing-placeholder: claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
+     "data/claims/bench.yml:5:49: missing-placeholder: data/claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
+    # --- repeats: one figure, one claim, as many citations as sources ----------------------
+    # (in a file read before bench.yml: the copy is still the one reported, as chip-latency is an
+    # input of latency-ratio)
+    ("repeated-claim", {"claims/a.yml": MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-latency-again:")
+                        .replace("value: 1.03", "value: 1.030\n  approximate: true")}, None,
+     "data/claims/a.yml:1:1: repeated-claim: data/claims/a.yml > chip-latency-again: this claim repeats 'chip-latency' "
+     "(data/claims/bench.yml:1): the same subject, metric, conditions and figure (a second source for one figure is "
+     "another citation of the one claim: add this claim's citations (source: article, each with its quote) to the "
+     "citations of 'chip-latency', raise that claim's tier if the new evidence is stronger, and delete this claim; "
+     "if the figure was measured otherwise, say how in its conditions)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
-     "redirects.yml:2:3: redirect-id-in-use: redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
+     "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
     ("redirect-to-unknown", {"redirects.yml": REDIRECT.replace("to: chip-latency", "to: chip-latenc")}, None,
-     "redirects.yml:4:7: unknown-reference: redirects.yml > old-latency > to: no claim has the id 'chip-latenc' (did you mean 'chip-latency'?)"),
+     "data/redirects.yml:4:7: unknown-reference: data/redirects.yml > old-latency > to: no claim has the id 'chip-latenc' (did you mean 'chip-latency'?)"),
     ("redirect-to-redirect", {"redirects.yml": REDIRECT + REDIRECT.replace("old-latency:", "older-latency:").replace("to: chip-latency", "to: old-latency")}, None,
-     "redirects.yml:9:7: unknown-reference: redirects.yml > older-latency > to: 'old-latency' was itself retired in favour of 'chip-latency' (point this redirect straight at 'chip-latency')"),
+     "data/redirects.yml:9:7: unknown-reference: data/redirects.yml > older-latency > to: 'old-latency' was itself retired in favour of 'chip-latency' (point this redirect straight at 'chip-latency')"),
 ]
 
 
@@ -246,7 +256,7 @@ UNREACHABLE = {
 def test_entity_placeholder_must_name_an_entity(check):
     text = NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:nope} exists."')
     assert check(claims_plus(text)) == [
-        "claims/bench.yml:40:19: unknown-reference: claims/bench.yml > extra > statement > en: "
+        "data/claims/bench.yml:40:19: unknown-reference: data/claims/bench.yml > extra > statement > en: "
         "{entity:nope} names no entity (check the entity id)"]
     assert check(claims_plus(NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:chip} exists."'))) == []
 
@@ -259,3 +269,23 @@ def test_digits_in_names_are_not_figures(check):
 
 def test_a_sound_redirect_passes(check):
     assert check({"redirects.yml": REDIRECT}) == []
+
+
+AGAIN = MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-latency-again:")
+
+
+@pytest.mark.parametrize("change", [
+    ("value: 1.03", "value: 1.04"),  # another figure
+    ("{baseline: gpu, model: chip}", "{baseline: gpu, model: chip, input_tokens: 8000}"),  # other conditions
+    ("tier: vendor-self-report", "tier: vendor-self-report\n  status: retracted\n"
+                                 "  status_reason: {en: It was withdrawn., zh: 已撤回。}"),  # history, not in force
+], ids=["other-figure", "other-conditions", "retracted"])
+def test_a_claim_that_differs_is_no_repeat(check, change):
+    assert check({"claims/more.yml": AGAIN.replace(*change)}) == []
+
+
+def test_dates_and_durations_are_not_compared(check):
+    """Two spans of nine months, or two events in one year, are different facts with one figure."""
+    dated = NEW_CLAIM.replace("metric: statement", "metric: event-date\n  value: '2026'").replace(
+        "The chip exists.", '"The chip shipped in {value}."').replace("芯片存在。", '"芯片于 {value} 发布。"')
+    assert check(claims_plus(dated + dated.replace("extra:", "extra-again:"))) == []
