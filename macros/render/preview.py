@@ -372,6 +372,8 @@ class Preview:
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
 
+        from kb.problems import DataError
+
         from . import kbcache
 
         self.work.mkdir(parents=True, exist_ok=True)
@@ -394,6 +396,10 @@ class Preview:
             failure = None
         except SystemExit as exc:  # the macros plugin exits (status 100) after logging a macro's error
             failure = f"a macro failed (exit status {exc.code}); its error is above"
+        except DataError as exc:  # the data does not pass the check (raised as the macros plugin opens it)
+            for problem in exc.problems:
+                logger.error(str(problem))
+            failure = f"data/ has {len(exc.problems)} problem(s); run: kb check"
         except Exception as exc:  # noqa: BLE001 -- whatever stops the build, the site stays as it was
             failure = str(exc) or type(exc).__name__
         finally:
