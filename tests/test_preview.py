@@ -1,8 +1,9 @@
 """`make preview` (render/preview.py): after a saved change, the pages it rebuilds are the pages a full build writes.
 
-One preview session over a copy of data/: a whole build; then a change to one claim's figure that the
-check refuses (the preview must stop and say where, leaving the site as it was), then a change that
-passes.  After that change the preview's first build writes the changed records' own pages, its
+One preview session over a copy of data/: a whole build; then a change that the check refuses (the
+preview must stop and say where, file:line:column: rule, leaving the site as it was); then one the
+check accepts but a written page's macro cannot show (the preview must stop, name the page and the
+error, and take back what its first step wrote); then a change to one claim's figure that passes.  After that change the preview's first build writes the changed records' own pages, its
 second every page the change touches, and the test then builds the changed copy with ``mkdocs build``
 as the suite does, and compares:
 
@@ -16,6 +17,7 @@ also moves a derived ratio (``gptoss-peak-tpskw-ratio``).
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -27,6 +29,7 @@ from render import preview
 
 CLAIM = "gptoss-peak-tpskw-jalapeno"
 DERIVED = "gptoss-peak-tpskw-ratio"
+QUOTED = "summary-e2e-ratio-range"  # a claim only written pages cite (docs/*/index.md), in the same file
 FILE = Path("claims/benchmarks.yml")
 OLD, NEW = "value: 85448", "value: 85449"
 IGNORED = ("pagefind/", "sitemap.xml")  # left as the preview's last whole build wrote them (see above)
@@ -38,6 +41,10 @@ def _page(site: Path, lang: str, cid: str = CLAIM) -> Path:
 
 def _files(site: Path) -> dict[str, Path]:
     return {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file()}
+
+
+def _contents(site: Path) -> dict[str, bytes]:
+    return {rel: hashlib.sha256(p.read_bytes()).digest() for rel, p in _files(site).items()}
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +60,7 @@ def session(tmp_path_factory):
         first = p.full()
         assert first.ok, first.problems
         before = {lang: _page(p.site_dir, lang).read_bytes() for lang in LANGS}
+        whole = _contents(p.site_dir)
 
         text = (data / FILE).read_text(encoding="utf-8")
         assert text.count(OLD) == 1
@@ -61,7 +69,13 @@ def session(tmp_path_factory):
         (data / FILE).write_text(text[:tier] + "  tier: no-such-tier" + text[tier + len("  tier: vendor-self-report"):],
                                  encoding="utf-8")
         refused = p.update()
-        after_refusal = {lang: _page(p.site_dir, lang).read_bytes() for lang in LANGS}
+        after_refusal = _contents(p.site_dir)
+
+        # The check accepts this one, but a written page cannot show it: docs/*/index.md cite the claim renamed.
+        assert text.count(f"\n{QUOTED}:") == 1
+        (data / FILE).write_text(text.replace(f"\n{QUOTED}:", f"\n{QUOTED}-renamed:"), encoding="utf-8")
+        macro = p.update()
+        after_macro = _contents(p.site_dir)
 
         (data / FILE).write_text(text.replace(OLD, NEW), encoding="utf-8")
         shown = {}
@@ -69,7 +83,8 @@ def session(tmp_path_factory):
                                                                for lang in LANGS}))
         full = tmp / "full"
         build_site(full, data)
-        yield {"preview": p, "before": before, "refused": refused, "after_refusal": after_refusal,
+        yield {"preview": p, "before": before, "whole": whole, "refused": refused, "after_refusal": after_refusal,
+               "macro": macro, "after_macro": after_macro,
                "results": results, "shown": shown, "full": full}
     finally:
         mp.undo()
@@ -80,7 +95,18 @@ def test_a_refused_change_stops_the_preview_with_file_line_and_rule(session):
     assert [r.ok for r in results] == [False]  # the data does not open: no first build, the changed build stops
     problems = "\n".join(results[0].problems)
     assert re.search(r"claims/benchmarks\.yml:\d+:\d+: unknown-reference: .*no-such-tier", problems), problems
-    assert session["after_refusal"] == session["before"]  # the site is as it was
+    assert session["after_refusal"] == session["whole"]  # the site is as it was, file for file
+
+
+def test_a_macro_error_stops_the_preview_with_the_page_and_the_error_and_undoes_the_first_build(session):
+    results = session["macro"]
+    # the renamed claim's own pages build (the first step renders no written page); the second step stops
+    assert [(r.mode, r.ok) for r in results] == [(preview.FIRST, True), (preview.CHANGED, False)]
+    assert ("en", "claim", f"{QUOTED}-renamed") in results[0].pages
+    problems = "\n".join(results[1].problems)
+    assert re.search(rf"index\.md.*{QUOTED}|{QUOTED}.*index\.md", problems, re.S), problems
+    assert "a macro failed (exit status 100)" in problems
+    assert session["after_macro"] == session["whole"]  # what the first step wrote is gone again
 
 
 def test_first_the_changed_records_pages_then_every_page_the_change_touches(session):

@@ -301,6 +301,7 @@ class Preview:
         self.rendered: dict = {}
         self.kb = None
         self._stamp: dict[str, tuple[int, int]] = {}
+        self._undo: tuple[Path, list[str]] | None = None  # what the last FIRST build replaced (see _install)
 
     def watched(self) -> list[Path]:
         return [p for p in self.content_roots + self.code_roots if p.exists()]
@@ -325,6 +326,7 @@ class Preview:
         when only data/ changed), then the CHANGED build (every page the change touches), then the
         whole site if what surrounds every page changed.  Any other change: the whole site."""
         shown = shown or (lambda r: None)
+        self._forget_undo()
         now = self._snapshot()
         changed = self._changed(now)
         if self.bodies is None or not all(self._under(p, self.data_dir) or self._under(p, self.docs_dir)
@@ -340,6 +342,10 @@ class Preview:
             if r.ok:
                 shown(r)
         r = self._build(CHANGED, stamp=now)
+        if r.ok:
+            self._forget_undo()
+        elif self._undo is not None:
+            self._roll_back()  # what the FIRST build put in place goes too: a failed change changes no page
         shown(r)
         out.append(r)
         if r.ok and r.frame_changed:
@@ -421,7 +427,7 @@ class Preview:
         else:
             if mode == CHANGED:
                 removed = [k for k in self.bodies if k not in session.seen]
-            self._install(out, removed)
+            self._install(out, removed, undo=mode == FIRST)
         if mode != FIRST:
             if mode == CHANGED:
                 frame_changed = session.frame != self.frame
@@ -431,10 +437,16 @@ class Preview:
         return Result(True, mode, time.monotonic() - start, list(session.built), written, removed,
                       frame_changed, problems)
 
-    def _install(self, out: Path, removed: list[PageKey]) -> None:
-        """Move a CHANGED or FIRST build's files into the served site (its sitemap aside); drop removed pages."""
+    def _install(self, out: Path, removed: list[PageKey], undo: bool = False) -> None:
+        """Move a CHANGED or FIRST build's files into the served site (its sitemap aside); drop removed pages.
+
+        With ``undo`` (a FIRST build), keep what it replaces, so that :meth:`_roll_back` can put the site
+        back as it was when the CHANGED build after it fails (a macro error in a written page, which the
+        FIRST build does not render)."""
         from . import urls
 
+        keep = Path(tempfile.mkdtemp(prefix="undo-", dir=self.work)) if undo else None
+        created = []
         for path in sorted(out.rglob("*")):
             if not path.is_file():
                 continue
@@ -443,7 +455,15 @@ class Preview:
                 continue
             dest = self.site_dir / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
+            if keep is not None:
+                if dest.exists():
+                    (keep / rel).parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(dest, keep / rel)
+                else:
+                    created.append(rel)
             os.replace(path, dest)
+        if keep is not None:
+            self._undo = (keep, created)
         for lang, kind, ident in removed:
             page = self.site_dir / urls.dest_uri(kind, ident, lang)
             page.unlink(missing_ok=True)
@@ -452,6 +472,25 @@ class Preview:
             except OSError:
                 pass
         shutil.rmtree(out, ignore_errors=True)
+
+    def _roll_back(self) -> None:
+        keep, created = self._undo
+        self._undo = None
+        for rel in created:
+            (self.site_dir / rel).unlink(missing_ok=True)
+            try:
+                (self.site_dir / rel).parent.rmdir()  # the folder of a page that did not exist before
+            except OSError:
+                pass
+        for path in sorted(keep.rglob("*")):
+            if path.is_file():
+                os.replace(path, self.site_dir / path.relative_to(keep))
+        shutil.rmtree(keep, ignore_errors=True)
+
+    def _forget_undo(self) -> None:
+        if self._undo is not None:
+            shutil.rmtree(self._undo[0], ignore_errors=True)
+            self._undo = None
 
     def _install_full(self, out: Path) -> None:
         old = None
