@@ -110,7 +110,9 @@ def one_server(name: str, cmd: list[str], data: Path, port: int, saves: int, fir
     path = data / FILE
     out = log.open("wb")
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=_env(data), stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    # Ctrl+C stops both servers; a process started in the background may have inherited SIGINT ignored
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=_env(data), stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     runs = []
     try:
         current = int(path.read_text(encoding="utf-8").split(f"\n{CLAIM}:", 1)[1].split("value: ", 1)[1].split()[0])

@@ -43,6 +43,7 @@ import html
 import logging
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -599,6 +600,11 @@ def serve(config_file: str = "mkdocs.yml", host: str = "127.0.0.1", port: int = 
     for path in preview.watched():
         server.watch(str(path))
     _log(f"previewing on {serve_url} (not for publishing: make build is the site); Ctrl+C stops")
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # stopped by another program: clean up as for Ctrl+C
     try:
         server.serve()
     except KeyboardInterrupt:
@@ -621,4 +627,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as render.preview, the module macros/hooks.py imports, not as a second copy named __main__:
+    # the session the builds open must be the one the hooks read.
+    from render import preview as _module
+
+    sys.exit(_module.main())
