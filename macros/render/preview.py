@@ -11,24 +11,32 @@ asks the renderers instead which pages a change touches:
 1. It builds the whole site once, in this process, from mkdocs.yml as it stands (its plugins,
    macros/hooks.py, the theme and overrides/), and keeps a digest of the Markdown of every page
    generated from data (one per claim, source, entity, tier and conflict, in each language).
-2. After a save under data/ or docs/ it builds again, in this process, from the same configuration,
-   but macros/hooks.py adds to that build only the generated pages whose Markdown differs from the
-   digest kept (:func:`wanted`): the edited record's pages, and every page whose text shows it (its
-   subject's page, a claim derived from it, the pages of its sources, tier and conflicts, and so on),
-   together with every written page (docs/), whose figures may have moved.  Each is rendered by the
-   same renderers and templates as in a full build, so it is the same file; the other pages stay as
-   built.  That build runs no Pagefind (search finds what the last full build indexed) and its
-   sitemap is not used (a new page joins the sitemap at the next full build).
-3. What every page shows around its own text is compared as well (:func:`note_frame`): the
+2. After a save under data/ alone, a FIRST build writes the pages of the records whose data changed,
+   and of the claims whose computed figure or verdict changed with them, in both languages
+   (:func:`considered`, :func:`changed_records`).  The written pages (docs/) stand in it as the last
+   build rendered them: their titles, headings and anchors, which the navigation and the link checks
+   of the other pages read, without rendering or writing them (:func:`_written_pages`).
+3. Then, after any save under data/ or docs/, a CHANGED build writes every generated page whose
+   Markdown differs from the digest kept (:func:`wanted`: the edited record's pages, and every page
+   whose text shows it: its subject's page, a claim derived from it, the pages of its sources, tier
+   and conflicts, and so on), with every written page, whose figures may have moved.  Neither build
+   runs Pagefind (search finds what the last whole build indexed), and their sitemap is not used (a
+   new page joins the sitemap at the next whole build).
+4. What every page shows around its own text is compared as well (:func:`note_frame`): the
    navigation (the written pages' titles), the data version of the footer, and the evidence-tier
    legend.  When it changed (the first save that makes data/ differ from its commit changes every
-   footer), the pages that changed are shown first, and the whole site is rebuilt right after, while
-   the server keeps serving.
+   footer), the whole site is rebuilt after the CHANGED build, while the server keeps serving.
    A change anywhere else (mkdocs.yml, macros/, overrides/) rebuilds the whole site.
 
+Every page is rendered by the same renderers, templates and configuration as in ``mkdocs build``, so
+it is the same file (tests/test_preview.py compares them); the server is MkDocs' own live-reload
+server, and the browser reloads after each build.
+
 A build that fails (data the check refuses, a macro error, a warning under ``strict``) changes no
-page: the preview prints each problem as the build logs it (``file:line:column: rule: ...``) and
-shows them at the top of every page in the browser until a build succeeds.
+page, and when the CHANGED build fails, what the FIRST build wrote is taken back.  The preview prints
+each problem as the build logs it (``file:line:column: rule: ...``; a macro error with its page and
+message, which ``mkdocs build -q`` hides) and shows them at the top of every page in the browser until
+a build succeeds.
 
 The preview never publishes anything: it writes only into a folder of its own, which it serves on
 the local address, and ``mkdocs build`` (``make build``, CI) never opens a preview session, so
@@ -147,7 +155,8 @@ def changed_records(old, new) -> set[tuple[str, str]]:
 def _written_pages(session: _Session):
     """While a preview builds: remember what each written page rendered to, and in a FIRST build let the
     written pages stand as the last build rendered them (their titles, headings and anchors, which the
-    navigation and link checks of the other pages read) without rendering or writing them again."""
+    navigation and link checks of the other pages read) without rendering or writing them again; and
+    give the theme's Jinja environment the templates earlier builds compiled (:data:`_TEMPLATES`)."""
     from mkdocs.commands import build as mk_build
     from mkdocs.structure.pages import Page
     from mkdocs.theme import Theme
