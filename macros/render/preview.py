@@ -265,7 +265,8 @@ def _files_under(root: Path) -> dict[str, tuple[int, int]]:
         st = root.stat()
         return {str(root): (st.st_size, st.st_mtime_ns)}
     out = {}
-    for dirpath, _, names in os.walk(root):
+    for dirpath, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]  # Python writes these as it imports: not a change
         for name in names:
             p = os.path.join(dirpath, name)
             try:
