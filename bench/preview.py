@@ -16,9 +16,10 @@ changed to 85,449, then 85,450, ...) and times, from the moment before the file 
 
 The server's own steps are inside those times: noticing the save (MkDocs' watcher looks every 0.5 s),
 rebuilding, and answering (a server holds a request while it builds).  Pages are fetched every 50 ms.
-The CPU time the server process spent on each save (user + system, from /proc/<pid>/stat) and the
-cores other processes used meanwhile (/proc/stat) are recorded with each save, as bench/run.py does
-for builds.  The figures are written between the ``bench-preview`` markers of BENCHMARKS.md.
+The CPU time the server process spent (user + system, from /proc/<pid>/stat) until the claim's page
+showed and over the whole save, and the cores other processes used meanwhile (/proc/stat), are
+recorded with each save, as bench/run.py does for builds: on a shared machine the waiting follows the
+others' load, the CPU time much less.  The figures are written between the ``bench-preview`` markers of BENCHMARKS.md.
 """
 from __future__ import annotations
 
@@ -129,6 +130,7 @@ def one_server(name: str, cmd: list[str], data: Path, port: int, saves: int, fir
             cpu0, busy0, start = _tree_cpu(proc.pid), _machine_busy(), time.monotonic()
             path.write_text(text[:cut] + new_line + text[cut + len(old_line):], encoding="utf-8")
             page = _wait_until(claim_urls, _mark(new), start + timeout)
+            cpu_page = _tree_cpu(proc.pid) - cpu0
             every = _wait_until(written_urls, _mark(new), start + timeout)
             if page is None or every is None:
                 raise RuntimeError(f"{name}: the change did not show within {timeout:.0f} s; see {log}")
@@ -142,7 +144,8 @@ def one_server(name: str, cmd: list[str], data: Path, port: int, saves: int, fir
             end = time.monotonic()
             cpu = _tree_cpu(proc.pid) - cpu0
             others = max(0.0, _machine_busy() - busy0 - cpu) / (end - start)
-            runs.append({"page": page - start, "every": every - start, "cpu": cpu, "others": others})
+            runs.append({"page": page - start, "every": every - start, "cpu_page": cpu_page, "cpu": cpu,
+                         "others": others})
             current = new
     finally:
         os.killpg(proc.pid, signal.SIGINT)
@@ -206,8 +209,10 @@ def report(res: dict) -> str:
         page = [r["page"] for r in runs]
         every = [r["every"] for r in runs]
         cpu = [r["cpu"] for r in runs]
+        cpu_page = [r.get("cpu_page", float("nan")) for r in runs]
         others = [r["others"] for r in runs]
         rows.append(f"| `{srv['name']}` | {len(runs)} | {_s(statistics.median(page))} / {_s(max(page))} | "
+                    f"{_s(statistics.median(cpu_page))} / {_s(max(cpu_page))} | "
                     f"{_s(statistics.median(every))} / {_s(max(every))} | {_s(statistics.median(cpu))} | "
                     f"{_s(srv['startup'])} | {min(others):.2f} to {max(others):.2f} |")
         if srv["name"] == "make preview":
@@ -227,9 +232,10 @@ def report(res: dict) -> str:
         verdict or "| (the preview was not measured) | | | |",
         "",
         "| server | saves | save → the claim's page in both languages (median / worst) | "
+        "the server's CPU until then (median / worst) | "
         "save → every page the change touches (median / worst) | the server's CPU per save (median) | "
         "first build, start → page served | other processes (cores) |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
         *rows,
     ]
     return "\n".join(out) + "\n"
