@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup check build serve test browser-deps schemas urls clean
+.PHONY: setup check build serve preview test browser-deps schemas urls clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,13 @@ bench: setup
 
 serve: check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+
+# Serve the site like make serve, but after a save rebuild only the pages the change touches:
+# an edited claim shows on its page in seconds (macros/render/preview.py; CONTRIBUTING.md,
+# "Seeing your change on the site"). Problems in the data are shown, not refused at the door.
+# For looking only: it publishes nothing, and make build and CI never use it.
+preview: setup
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m render.preview -a 127.0.0.1:8000
 
 # The browser tests (tests/test_browser_*.py) need a Chromium, CJK fonts, and axe-core from
 # package-lock.json. Each is installed only when missing (apt-get as root, or through sudo).

@@ -16,7 +16,9 @@ process in its tree) are read from ``os.wait4``:
 
 and reads from the built sites their size, what a reader downloads on a first and
 a second visit (bench/weight.py), and what Pagefind fetches for one query
-(bench/search_fetches.mjs, run in Node).  It prints the tables and writes them
+(bench/search_fetches.mjs, run in Node).  Last, unless ``--skip-preview``, it times how
+long a saved claim takes to show on its page with ``make preview`` and ``make serve``
+(bench/preview.py, which writes its own block of BENCHMARKS.md).  It prints the tables and writes them
 into BENCHMARKS.md between the ``bench:begin``/``bench:end`` markers, leaving the
 prose around them as it is.
 
@@ -560,6 +562,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="where to save the raw figures (default: WORK/results.json)")
     ap.add_argument("--commit", help="the commit measured, when the tree is not a git checkout")
     ap.add_argument("--from-json", help="write the report from figures saved by an earlier run (--json)")
+    ap.add_argument("--skip-preview", action="store_true", help="do not time make preview and make serve (bench/preview.py)")
     args = ap.parse_args(argv)
     if args.from_json:
         res = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
@@ -573,6 +576,15 @@ def main(argv=None) -> int:
     if args.out != "-":
         write_report(text, Path(args.out))
         log_line(f"wrote {args.out}")
+    if not (args.skip_preview or args.from_json):
+        import preview  # bench/preview.py
+
+        log_line("make preview and make serve: a saved claim on its page")
+        found = preview.measure(Path(args.work) / "preview")
+        text = preview.report(found)
+        print(text)
+        if args.out != "-":
+            preview.write_report(text, Path(args.out))
     return 0
 
 

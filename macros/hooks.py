@@ -34,7 +34,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, notfound, pages, printing, provenance, search, urls
+from render import cite, cite_data, cite_version, kbcache, notfound, pages, preview, printing, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -95,6 +95,7 @@ def on_env(env, config, files):
     env.globals["kb_address"] = _address
     env.globals["kb_alternates"] = _alternates
     env.globals["kb_lang_tag"] = urls.lang_tag
+    preview.note_frame(_i18n(config).current_language, files, kbcache.current(kbcache.data_dir(config.config_file_path)))
     return env
 
 
@@ -126,9 +127,11 @@ def on_files(files, config):
             log.error(str(p))
         raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     others = [x for x in i18n.build_languages if x != lang]
-    for kind, ident in pages.all_pages(kb):
+    for kind, ident in preview.considered(pages.all_pages(kb)):
         ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
         _, content = pages.body(ctx, kind, ident)
+        if not preview.wanted(lang, kind, ident, content):
+            continue  # `make preview` rebuilding what a change touches: this page is already as built
         f = _generated(config, kind, ident, lang, content)
         f.alternates = {lang: f}
         for other in others:  # only its address is needed, for the language switcher and hreflang
@@ -144,6 +147,8 @@ def on_post_build(config):
         return  # a language build nested inside the first one; index once, at the end
     cite_data.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
+    if not preview.indexing():
+        return  # `make preview` rebuilding only what a change touches: search keeps the last whole build's index
     try:
         search.write(config.site_dir)
     except RuntimeError as exc:
