@@ -26,6 +26,8 @@ from .figures import count_markup
 from .tables import in_record_order, statement
 from .text import attr, escape
 
+FOLD_FROM = 8  # an origin of this many claims or more lists them in folded groups
+
 _SLOT = re.compile(r"\{(\w+)\}")
 
 
@@ -45,10 +47,12 @@ def _and(ctx, items: list[str]) -> str:
     return format_list(items, locale=fmt.LOCALES[ctx.lang]) if items else ""
 
 
-def name(ctx, sid: str) -> str:
+def name(ctx, sid: str, link: bool = True) -> str:
     """How a sentence names a source: its short name, else its name, linked to its page with the full name."""
     s = ctx.kb.sources[sid]
     text = ctx.text(s.short_name) if s.short_name else ctx.text(s.name)
+    if not link:
+        return f'<span class="kb-source-name" data-source="{sid}">{escape(text)}</span>'
     return (f'<a class="kb-source" data-source="{sid}" href="{ctx.href("source", sid)}" '
             f'title="{attr(ctx.text(s.name))}">{escape(text)}</a>')
 
@@ -88,17 +92,17 @@ def claim_line(ctx, cid: str) -> str:
     n_sources, n_reports = len(ch.sources), len(ch.reports)
     counts = {"sources": count_markup(ctx, n_sources, f"claim-sources:{cid}"),
               "reports": count_markup(ctx, n_reports, f"claim-reports:{cid}")}
-    notes = []
-    if ch.standing == "one-report":
-        notes.append(_fill(ctx.t("relay.one_report"), **counts))
+    count, notes = "", []
+    if ch.standing == "one-report":  # the point of the line: said plainly, not as an aside
+        count = f' <strong class="kb-relay-count">{_fill(ctx.t("relay.one_report"), **counts)}</strong>'
     elif ch.standing == "several-reports":
-        notes.append(_fill(ctx.t(_plural("relay.several", n_sources)), **counts))
+        count = f' <span class="kb-relay-count">{_fill(ctx.t(_plural("relay.several", n_sources)), **counts)}</span>'
         if own:
             notes.append(escape(ctx.t("relay.unnamed_caveat")))
     if kb.claims[cid].attribution == "uncertain":
         notes.append(escape(ctx.t("relay.uncertain")))
-    note = f' <span class="kb-note kb-relay-count">{" ".join(notes)}</span>' if notes else ""
-    return f'<span class="kb-relay" data-standing="{ch.standing}">{line}{note}</span>'
+    note = f' <span class="kb-note">{" ".join(notes)}</span>' if notes else ""
+    return f'<span class="kb-relay" data-standing="{ch.standing}">{line}{count}{note}</span>'
 
 
 def _groups(kb, sid: str) -> list[tuple[tuple[str, ...], list[str]]]:
@@ -125,11 +129,14 @@ def origin_section(ctx, sid: str) -> str:
         ids = in_record_order(kb, ids)
         what = f"claims-relayed:{sid}:{','.join(key)}"
         count = _fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
-        title = (_fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s) for s in key]))
+        # no links in a summary: a tap there opens the group (the line above links every source)
+        title = (_fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s, link=False) for s in key]))
                  + f' <span class="kb-note">{escape(ctx.t("open_paren").strip())}{count}{escape(ctx.t("close_paren"))}</span>')
         items = "".join(f'<li data-claim="{cid}">{statement(ctx, cid)}</li>' for cid in ids)
-        sections.append(f'<section class="kb-relay-group" data-relayed-by="{" ".join(key)}">'
-                        f'<h3 class="kb-relay-title">{title}</h3><ul class="kb-claims">{items}</ul></section>')
+        # a long list opens one group at a time, so that a phone shows the groups and their counts first
+        opened = " open" if len(origin_of) < FOLD_FROM else ""
+        sections.append(f'<details class="kb-relay-group" data-relayed-by="{" ".join(key)}"{opened}>'
+                        f'<summary class="kb-relay-title">{title}</summary><ul class="kb-claims">{items}</ul></details>')
     return (f'<div class="kb-relay-origin" data-source="{sid}">\n<p class="kb-relay-summary">{summary}</p>\n'
             + "\n".join(sections) + "\n</div>")
 
