@@ -6,6 +6,8 @@ attributes the claim to, or a cited source that attributes it to nobody and rela
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 from types import SimpleNamespace
 
@@ -334,3 +336,12 @@ def test_sources_json_gives_what_each_source_is_the_origin_of_and_relays(files):
         checked += len(got)
     assert checked == sum(1 for c in RAW_CLAIMS.values() for o in {x.get("attributed_to") for x in c["citations"]}
                           if o and _relayers(c, o))
+
+
+def test_claims_csv_gives_each_claims_origins_and_standing(files):
+    rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8-sig"))))
+    assert len(rows) == len(RAW_CLAIMS)
+    for row in rows:
+        c = RAW_CLAIMS[row["id"]]
+        assert set(row["origins"].split()) == _expected(c)[1], row["id"]
+        assert row["standing"] == _standing(c), row["id"]

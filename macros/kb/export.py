@@ -166,6 +166,10 @@ CLAIM_COLUMNS = [
     ("status", "string", "reported, contested, superseded or retracted."),
     ("attribution", "string", "certain or uncertain."),
     ("sources", "string", "Ids of the sources cited, separated by spaces."),
+    ("origins", "string", "Ids of the original reports the claim rests on, separated by spaces: the sources its "
+                          "citations attribute it to, and any cited source naming no origin (claims.json says who "
+                          "relays each)."),
+    ("standing", "string", "one-source, one-report (several sources relaying one original report) or several-reports."),
     ("verdict", "string", "For a derived figure: consistent, inconsistent, cannot-derive; empty otherwise."),
     ("computed_low", "number", "Low end of the re-derived interval, if any."),
     ("computed_high", "number", "High end of the re-derived interval, if any."),
@@ -263,6 +267,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "statement_en": c["statement"]["en"], "statement_zh": c["statement"]["zh"], "tier": c["tier"],
         "status": c["status"], "attribution": c["attribution"],
         "sources": " ".join(dict.fromkeys(s["source"] for s in c["sources"])),
+        "origins": " ".join(o["source"] for o in c["origins"]), "standing": c["standing"],
         "verdict": (c.get("check") or {}).get("verdict"),
         "computed_low": ((c.get("check") or {}).get("computed") or [None, None])[0],
         "computed_high": ((c.get("check") or {}).get("computed") or [None, None])[1],

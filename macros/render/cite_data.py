@@ -54,6 +54,8 @@ COLUMNS_ZH = {
         "status": "reported（已报道）、contested（有争议）、superseded（已被取代）或 retracted（已撤回）。",
         "attribution": "certain（归属确定）或 uncertain（归属不确定）。",
         "sources": "所引来源的 id，以空格分隔。",
+        "origins": "论断所依据的原始报告的 id，以空格分隔：引用称其出自的来源，以及未注明出处的被引来源（claims.json 列出每份报告的转述者）。",
+        "standing": "one-source（只有一个来源）、one-report（多个来源转述同一份原始报告）或 several-reports（多份原始报告）。",
         "verdict": "推导所得数字的结论：consistent、inconsistent 或 cannot-derive；其他为空。",
         "computed_low": "重新推导所得区间的下限（如有）。",
         "computed_high": "重新推导所得区间的上限（如有）。",
