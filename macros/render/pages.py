@@ -247,16 +247,17 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
 
     cited = [cid for cid in kb.claims_by_source.get(sid, []) if any(cit.source == sid for cit in kb.claims[cid].citations)]
     relayed = [cid for cid in kb.claims_by_source.get(sid, []) if cid not in cited]
-    blocks = [head, _heading(ctx, "h.claims_cited", "claims")]
+    blocks = [head]
+    relays = relay.relays_section(ctx, sid)
+    if relays:  # a short list, before the long one of quotes: what this source repeats rather than reports
+        blocks += [_heading(ctx, "h.relays", "relays"), relays]
+    blocks += [_heading(ctx, "h.claims_cited", "claims")]
     items = []
     for cid in in_record_order(kb, cited):
         quotes = "".join(citation(ctx, cit) for cit in kb.claims[cid].citations if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
     blocks.append(_div("kb-source-claims", '<ul class="kb-claims">' + "\n".join(items) + "</ul>" if items
                        else f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'))
-    relays = relay.relays_section(ctx, sid)
-    if relays:
-        blocks += [_heading(ctx, "h.relays", "relays"), relays]
     origin = relay.origin_section(ctx, sid)
     if origin or relayed:
         blocks += [_heading(ctx, "h.origin_of", "attributed"),
