@@ -173,7 +173,7 @@ LABELS: dict[str, dict[str, str]] = {
 
     # who said it first (render.relay): a claim's original reports, the sources relaying them
     "f.relay": {"en": "Who said it first", "zh": "最初出处"},
-    "relay.stated_by": {"en": "stated by {origin}{date}", "zh": "出自{origin}{date}"},
+    "relay.stated_by": {"en": "stated by {origin}", "zh": "出自{origin}"},
     "relay.relayed": {"en": "relayed by {sources}", "zh": "由{sources}转述"},
     "relay.quoted_and_relayed": {"en": "quoted here itself and relayed by {sources}",
                                  "zh": "本站直接引用，并由{sources}转述"},

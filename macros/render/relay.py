@@ -24,7 +24,7 @@ from babel.lists import format_list
 from . import format as fmt
 from .figures import count_markup
 from .tables import in_record_order, statement
-from .text import attr, escape
+from .text import escape
 
 FOLD_FROM = 8  # an origin of this many claims or more lists them in folded groups
 
@@ -48,13 +48,12 @@ def _and(ctx, items: list[str]) -> str:
 
 
 def name(ctx, sid: str, link: bool = True) -> str:
-    """How a sentence names a source: its short name, else its name, linked to its page with the full name."""
+    """How a sentence names a source: its short name, else its name, linked to its page (which gives the full name)."""
     s = ctx.kb.sources[sid]
     text = ctx.text(s.short_name) if s.short_name else ctx.text(s.name)
     if not link:
         return f'<span class="kb-source-name" data-source="{sid}">{escape(text)}</span>'
-    return (f'<a class="kb-source" data-source="{sid}" href="{ctx.href("source", sid)}" '
-            f'title="{attr(ctx.text(s.name))}">{escape(text)}</a>')
+    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(text)}</a>'
 
 
 def _date(ctx, sid: str) -> str:
@@ -78,13 +77,18 @@ def claim_line(ctx, cid: str) -> str:
     """The claim's chain in one line: who stated it first, who relays it, and how many reports that makes."""
     kb = ctx.kb
     ch = kb.relays.of_claim(cid)
+    # originals relayed by the same sources in the same way share one clause: "stated by A (date) and B (date),
+    # relayed by the analysis"
+    groups: dict[tuple, list[str]] = {}
+    for r in ch.relayed:
+        groups.setdefault((r.relayed_by, r.cited), []).append(r.source)
     parts = []
-    for r in ch.reports:
-        if r.relayed_by:
-            said = _fill(ctx.t("relay.stated_by"), origin=name(ctx, r.source), date=_date(ctx, r.source))
-            how = "relay.quoted_and_relayed" if r.cited else "relay.relayed"
-            relayers = _and(ctx, [name(ctx, s) for s in r.relayed_by])
-            parts.append(said + escape(ctx.t("relay.then")) + _fill(ctx.t(how), sources=relayers))
+    for (relayed_by, cited), origins in groups.items():
+        said = _fill(ctx.t("relay.stated_by"),
+                     origin=_and(ctx, [name(ctx, o) + _date(ctx, o) for o in origins]))
+        how = "relay.quoted_and_relayed" if cited else "relay.relayed"
+        relayers = _and(ctx, [name(ctx, s) for s in relayed_by])
+        parts.append(said + escape(ctx.t("relay.then")) + _fill(ctx.t(how), sources=relayers))
     own = ch.stated
     if own:
         parts.append(_fill(ctx.t(_plural("relay.own", len(own))), sources=_and(ctx, [name(ctx, s) for s in own])))
