@@ -23,7 +23,7 @@ from site_fixture import LANGS, ROOT, hostile_site, site  # noqa: F401  (fixture
 from render.cite_data import FILES
 
 KINDS = {"claim": "claims", "source": "sources", "entity": "entities"}
-BUDGET = 50_000  # bytes of HTML for one claim page
+BUDGET = 52_000  # bytes of HTML for one claim page (the line on who said it first adds up to 1.1 kB to the largest)
 
 
 def _pages(site):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from . import check, derive
+from . import check, derive, relay
 from .derive import Check
 from .load import Origin, load
 from .problems import DataError
@@ -47,6 +47,7 @@ class KnowledgeBase:
     claims_by_tier: dict[str, list[str]] = field(default_factory=dict)
     derived_from: dict[str, list[str]] = field(default_factory=dict)  # input -> claims derived from it
     conflicts_by_claim: dict[str, list[str]] = field(default_factory=dict)
+    relays: Optional[relay.Relays] = None  # who said it first: each claim's original reports (kb.relay)
 
     @classmethod
     def open(cls, data_dir, on: Optional[dt.date] = None) -> "KnowledgeBase":
@@ -71,6 +72,7 @@ class KnowledgeBase:
                  r["tiers"], r["conflicts"], r["glossary"], loaded.origins, redirects=r["redirects"])
         kb._index()
         kb._derive()
+        kb.relays = relay.Relays.build(kb.claims, kb.record_order("claims"))
         return kb
 
     def _index(self):
@@ -89,6 +91,13 @@ class KnowledgeBase:
                 conflicts[cid].append(xid)
         self.claims_by_entity, self.claims_by_source = dict(by_entity), dict(by_source)
         self.claims_by_tier, self.derived_from, self.conflicts_by_claim = dict(by_tier), dict(derived), dict(conflicts)
+
+    def record_order(self, kind: str) -> list[str]:
+        """The ids of one kind of record in the order they are written in data/ (file, then line)."""
+        def key(rid):
+            o = self.origins.get((kind, rid))
+            return (o.file, o.line) if o else ("", 0)
+        return sorted(getattr(self, kind), key=key)
 
     def unit_of(self, claim_id: str) -> Unit:
         return self.units[self.metrics[self.claims[claim_id].metric].unit]

@@ -102,6 +102,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "url": {lang: page_url("claims", cid, lang, base_url) for lang in LANGS},
         "tags": list(c.tags),
     }
+    out.update(relay_record(kb, cid))
     chk = kb.checks.get(cid)
     if chk is not None:
         out["check"] = {
@@ -110,6 +111,20 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
             "verdict": chk.verdict,
         }
     return out
+
+
+def relay_record(kb: KnowledgeBase, cid: str) -> dict:
+    """Who said a claim first (kb.relay): each original report and the sources relaying it, and its standing."""
+    ch = kb.relays.of_claim(cid)
+    return {"origins": [{"source": r.source, "date": kb.sources[r.source].date if r.source in kb.sources else None,
+                         "cited": r.cited, "relayed_by": list(r.relayed_by)} for r in ch.reports],
+            "standing": ch.standing}
+
+
+def source_relays(kb: KnowledgeBase, sid: str) -> dict:
+    """The claims a source is the origin of (with who relays each), and the originals it relays."""
+    return {"origin_of": [{"claim": cid, "relayed_by": list(relayers)} for cid, relayers in kb.relays.origin_of(sid)],
+            "relays": [{"source": origin, "claims": list(ids)} for origin, ids in kb.relays.relays(sid)]}
 
 
 def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
@@ -121,7 +136,7 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
         out = {("source_url" if k == "url" else k): v for k, v in out.items()}
     if s.snapshot:
         out["snapshot"] = {"taken": s.snapshot.taken, "extent": s.snapshot.extent}
-    return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []),
+    return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []), **source_relays(kb, sid),
             "url": {lang: page_url("sources", sid, lang, base_url) for lang in LANGS}}
 
 
@@ -151,6 +166,10 @@ CLAIM_COLUMNS = [
     ("status", "string", "reported, contested, superseded or retracted."),
     ("attribution", "string", "certain or uncertain."),
     ("sources", "string", "Ids of the sources cited, separated by spaces."),
+    ("origins", "string", "Ids of the original reports the claim rests on, separated by spaces: the sources its "
+                          "citations attribute it to, and any cited source naming no origin (claims.json says who "
+                          "relays each)."),
+    ("standing", "string", "one-source, one-report (several sources relaying one original report) or several-reports."),
     ("verdict", "string", "For a derived figure: consistent, inconsistent, cannot-derive; empty otherwise."),
     ("computed_low", "number", "Low end of the re-derived interval, if any."),
     ("computed_high", "number", "High end of the re-derived interval, if any."),
@@ -248,6 +267,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "statement_en": c["statement"]["en"], "statement_zh": c["statement"]["zh"], "tier": c["tier"],
         "status": c["status"], "attribution": c["attribution"],
         "sources": " ".join(dict.fromkeys(s["source"] for s in c["sources"])),
+        "origins": " ".join(o["source"] for o in c["origins"]), "standing": c["standing"],
         "verdict": (c.get("check") or {}).get("verdict"),
         "computed_low": ((c.get("check") or {}).get("computed") or [None, None])[0],
         "computed_high": ((c.get("check") or {}).get("computed") or [None, None])[1],

@@ -122,6 +122,7 @@ class SourceRecord(Record):
 
     kind: SourceKind
     name: Bilingual = Field(description="How this site refers to the source; a translation of the title where there is one.")
+    short_name: Optional[Bilingual] = Field(None, description="How a sentence refers to it, e.g. 'relayed by the explainer': short, lower-case where the language has case, and unlike any other source's; the name is used where there is none.")
     title: Optional[ShortText] = Field(None, description="The title verbatim in the source's own language, only where the source has one.")
     language: Literal["zh-Hans", "zh-Hant", "en"]
     publisher: Optional[Id] = Field(None, description="Entity id of the publisher, only where a text states it.")

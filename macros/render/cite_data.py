@@ -24,8 +24,9 @@ WHAT = {
     "claims.json": {"en": "Every claim, with its figure, statement in both languages, sources and verbatim quotes, tier, "
                           "status and re-derivation check.",
                     "zh": "全部论断：数字、中英文陈述、来源与原文引文、证据等级、状态及重新推导的结果。"},
-    "sources.json": {"en": "Every source: what is known of it, and the claims that cite it.",
-                     "zh": "全部来源：已知的信息，以及引用它的论断。"},
+    "sources.json": {"en": "Every source: what is known of it, the claims that cite it, and the claims it is the "
+                           "original report of, with who relays each.",
+                     "zh": "全部来源：已知的信息、引用它的论断，以及以它为原始报告的论断及其转述者。"},
     "entities.json": {"en": "The chips, systems, models, organisations and people the claims are about.",
                       "zh": "论断涉及的芯片、系统、模型、机构和人物。"},
     "conflicts.json": {"en": "Where sources disagree, or a stated figure does not follow: the sides and the assessment.",
@@ -53,6 +54,8 @@ COLUMNS_ZH = {
         "status": "reported（已报道）、contested（有争议）、superseded（已被取代）或 retracted（已撤回）。",
         "attribution": "certain（归属确定）或 uncertain（归属不确定）。",
         "sources": "所引来源的 id，以空格分隔。",
+        "origins": "论断所依据的原始报告的 id，以空格分隔：引用称其出自的来源，以及未注明出处的被引来源（claims.json 列出每份报告的转述者）。",
+        "standing": "one-source（只有一个来源）、one-report（多个来源转述同一份原始报告）或 several-reports（多份原始报告）。",
         "verdict": "推导所得数字的结论：consistent、inconsistent 或 cannot-derive；其他为空。",
         "computed_low": "重新推导所得区间的下限（如有）。",
         "computed_high": "重新推导所得区间的上限（如有）。",
@@ -122,11 +125,23 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
         "tags": ("Topics.", "主题。"),
         "check": ("For a derived figure: the operation, the interval computed from the inputs, and the verdict.",
                   "推导所得数字的运算、由输入算出的区间及结论。"),
+        "origins": ("Who said it first: each original report the claim rests on, as far as the citations show: the "
+                    "source, its publication date where recorded, whether its own text is cited here (cited), and the "
+                    "cited sources that attribute the claim to it (relayed_by). A cited source naming no origin is a "
+                    "report of its own, with relayed_by empty.",
+                    "最初出处：按引用记录，论断所依据的每一份原始报告：来源、已记录的发布日期、本站是否直接引用其原文（cited），"
+                    "以及把论断归于它的被引来源（relayed_by）。未注明出处的被引来源本身算作一份报告，其 relayed_by 为空。"),
+        "standing": ("one-source (a single source cites it), one-report (several sources, all relaying one original "
+                     "report: one report repeated, not several confirmations) or several-reports.",
+                     "one-source（只有一个来源）、one-report（多个来源都转述同一份原始报告：是同一报告的重复，不是多次印证）"
+                     "或 several-reports（多份原始报告）。"),
     },
     "sources.json": {
         "id": ("Permanent source id.", "来源的永久 id。"),
         "kind": ("What the source is (news article, vendor announcement, …).", "来源的类型（新闻报道、厂商公告等）。"),
         "name": ("How the site names it ({en, zh}).", "本站对它的称呼（{en, zh}）。"),
+        "short_name": ("How a sentence names it, e.g. 'relayed by the explainer' ({en, zh}), where recorded.",
+                       "句中对它的简称，如“由解读文章转述”（{en, zh}），仅在已记录时给出。"),
         "title": ("Its own title, verbatim, where it has one.", "原标题（来源有标题时），照录。"),
         "language": ("Language and script: en, zh-Hans or zh-Hant.", "语言与字形：en、zh-Hans 或 zh-Hant。"),
         "publisher": ("Publisher entity id, only where a text states it.", "发布方的对象 id，仅在文本中写明时记录。"),
@@ -141,6 +156,10 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
         "known_from": ("Sources that identify this one, for sources not read directly.", "未直接阅读的来源：提供其信息的来源 id。"),
         "note": ("What a reader must know about the source ({en, zh}).", "关于该来源读者须知的说明（{en, zh}）。"),
         "claims": ("Ids of the claims that cite it or attribute a figure to it.", "引用它或转述自它的论断 id。"),
+        "origin_of": ("The claims it is the original report of: each claim id, and the cited sources that relay it "
+                      "from this one (relayed_by).", "以它为原始报告的论断：每条论断的 id，以及从它转述该论断的被引来源（relayed_by）。"),
+        "relays": ("The originals it relays: each original's source id, and the claims it relays from it.",
+                   "它所转述的原始来源：每个原始来源的 id，以及它从中转述的论断。"),
         "url": ("Permanent pages of the source's record ({en, zh}).", "来源记录的永久页面地址（{en, zh}）。"),
     },
     "entities.json": {

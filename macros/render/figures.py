@@ -38,8 +38,10 @@ figure but is tied to the data the same way::
 tiers, conflicts, glossary), ``claims-tagged:TAG[,TAG]``,
 ``claims-in-tier:TIER``, ``claims-of-entity:ENTITY`` (as subject, model,
 baseline or benchmark), ``claims-of-source:SOURCE`` (cited or attributed),
-``claims-in-conflict:CONFLICT`` (distinct claims over its sides) and
-``tier-rank:TIER``.  ``data-field`` names a field of the claim's record.
+``claims-in-conflict:CONFLICT`` (distinct claims over its sides),
+``tier-rank:TIER``, and who said a claim first (:mod:`render.relay`):
+``claim-sources:CLAIM``, ``claim-reports:CLAIM``, ``claims-originated:SOURCE``,
+``claims-relayed:ORIGIN:RELAYER[,RELAYER]`` and ``claims-relayed-by:RELAYER:ORIGIN``.  ``data-field`` names a field of the claim's record.
 TEXT is the integer formatted for the page's language.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from . import cite, jsonld
+from . import cite, jsonld, relay
 from . import format as fmt
 from .citations import citation, source_link
 from .figures import field_markup, figure, interval_markup, verdict
@@ -183,6 +183,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         (ctx.t("f.conditions"), _conditions(ctx, cid)),
         (ctx.t("f.tier"), tier_html),
         (ctx.t("f.status"), f'<span id="status">{status_html}</span>'),
+        (ctx.t("f.relay"), relay.claim_line(ctx, cid)),
         (ctx.t("f.attribution"), attribution),
         (ctx.t("f.tags"), escape(ctx.t("list_sep").join(c.tags))),
     ]
@@ -246,16 +247,21 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
 
     cited = [cid for cid in kb.claims_by_source.get(sid, []) if any(cit.source == sid for cit in kb.claims[cid].citations)]
     relayed = [cid for cid in kb.claims_by_source.get(sid, []) if cid not in cited]
-    blocks = [head, _heading(ctx, "h.claims_cited", "claims")]
+    blocks = [head]
+    relays = relay.relays_section(ctx, sid)
+    if relays:  # a short list, before the long one of quotes: what this source repeats rather than reports
+        blocks += [_heading(ctx, "h.relays", "relays"), relays]
+    blocks += [_heading(ctx, "h.claims_cited", "claims")]
     items = []
     for cid in in_record_order(kb, cited):
         quotes = "".join(citation(ctx, cit) for cit in kb.claims[cid].citations if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
     blocks.append(_div("kb-source-claims", '<ul class="kb-claims">' + "\n".join(items) + "</ul>" if items
                        else f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'))
-    if relayed:
-        blocks += [_heading(ctx, "h.claims_attributed", "attributed"),
-                   _div("kb-source-attributed", claim_table(ctx, in_record_order(kb, relayed), name="attributed"))]
+    origin = relay.origin_section(ctx, sid)
+    if origin or relayed:
+        blocks += [_heading(ctx, "h.origin_of", "attributed"),
+                   _div("kb-source-attributed", origin or claim_table(ctx, in_record_order(kb, relayed), name="attributed"))]
     blocks += cite.section(ctx, "source", sid) + [jsonld.script(jsonld.source(ctx, sid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "sources", sid))]
     return _page(ctx.text(s.name), blocks)

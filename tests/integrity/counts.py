@@ -26,6 +26,46 @@ def _sources_of(c: dict) -> set:
     return {x for cit in c.get("citations") or [] for x in (cit.get("source"), cit.get("attributed_to")) if x}
 
 
+def _reports(c: dict) -> tuple[set, set]:
+    """(the sources cited, the original reports) of a claim, read from its citations as the YAML writes them:
+    a report is a source some citation attributes the claim to, or a cited source that attributes it to nobody
+    and relays nothing else for this claim."""
+    cits = c.get("citations") or []
+    cited = {cit.get("source") for cit in cits}
+    named = {cit["attributed_to"] for cit in cits if cit.get("attributed_to") not in (None, cit.get("source"))}
+    relaying = {cit.get("source") for cit in cits if cit.get("attributed_to") not in (None, cit.get("source"))}
+    return cited, named | {s for s in cited - relaying}
+
+
+def _relayers(c: dict, origin: str) -> frozenset:
+    return frozenset(cit.get("source") for cit in c.get("citations") or []
+                     if cit.get("attributed_to") == origin and cit.get("source") != origin)
+
+
+def _relay_count(facts: Facts, kind: str, arg: str) -> int | None:
+    """The counts of who said a claim first (render/relay.py), from the YAML."""
+    sources = facts.kind("sources")
+    if kind in ("claim-sources", "claim-reports"):
+        if arg not in facts.claims:
+            return None
+        cited, reports = _reports(facts.claims[arg])
+        return len(cited if kind == "claim-sources" else reports)
+    if kind == "claims-originated" and arg in sources:
+        return _claims_where(facts, lambda c: bool(_relayers(c, arg)))
+    if kind == "claims-relayed":
+        origin, _, who = arg.partition(":")
+        group = frozenset(who.split(","))
+        if origin not in sources or not group <= set(sources):
+            return None
+        return _claims_where(facts, lambda c: _relayers(c, origin) == group)
+    if kind == "claims-relayed-by":
+        relayer, _, origin = arg.partition(":")
+        if relayer not in sources or origin not in sources:
+            return None
+        return _claims_where(facts, lambda c: relayer in _relayers(c, origin))
+    return None
+
+
 def expected(facts: Facts, what: str) -> int | None:
     """What ``what`` counts, from the data; None when it names nothing the data has."""
     kind, _, arg = what.partition(":")
@@ -45,7 +85,7 @@ def expected(facts: Facts, what: str) -> int | None:
         return len({cid for s in sides for cid in s.get("claims") or []})
     if kind == "tier-rank" and arg in facts.kind("tiers"):
         return facts.kind("tiers")[arg].get("rank") or None
-    return None
+    return _relay_count(facts, kind, arg)
 
 
 def field_of(record: dict, path: str):

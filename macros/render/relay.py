@@ -1,0 +1,160 @@
+"""Who said it first, as a reader sees it: the answers of :mod:`kb.relay` turned into markup.
+
+* :func:`claim_line`: on a claim page, one line naming each original report (with
+  its date where recorded) and the sources relaying it, or saying that the cited
+  sources state it themselves; where several sources repeat one report, that it
+  is one report and not several confirmations.
+* :func:`origin_section`: on the page of a source that others relay, every claim
+  it is the origin of, grouped by the sources that relay it.
+* :func:`relays_section`: on the page of a source that relays others, which
+  originals it relays and for how many claims.
+
+Counts are ``<data data-count>`` (see :mod:`render.figures`): ``claim-sources:CLAIM``
+(the distinct sources cited), ``claim-reports:CLAIM`` (its original reports),
+``claims-originated:SOURCE``, ``claims-relayed:ORIGIN:RELAYER[,RELAYER]`` (the
+claims whose relaying sources for ORIGIN are exactly those) and
+``claims-relayed-by:RELAYER:ORIGIN``.  Dates are the sources' own, as ``<time>``.
+"""
+from __future__ import annotations
+
+import re
+
+from babel.lists import format_list
+
+from . import format as fmt
+from .figures import count_markup
+from .tables import in_record_order, statement
+from .text import escape
+
+FOLD_FROM = 8  # an origin of this many claims or more lists them in folded groups
+
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+def _fill(template: str, **slots: str) -> str:
+    """A label with its ``{slots}`` replaced by ready markup; the label's own words escaped."""
+    out, last = [], 0
+    for m in _SLOT.finditer(template):
+        out.append(escape(template[last:m.start()]))
+        out.append(slots[m.group(1)])
+        last = m.end()
+    out.append(escape(template[last:]))
+    return "".join(out)
+
+
+def _and(ctx, items: list[str]) -> str:
+    """Items joined as the language writes a list ('A, B and C', 'A、B和C'), by CLDR's rule (Babel)."""
+    return format_list(items, locale=fmt.LOCALES[ctx.lang]) if items else ""
+
+
+def name(ctx, sid: str, link: bool = True) -> str:
+    """How a sentence names a source: its short name, else its name, linked to its page (which gives the full name)."""
+    s = ctx.kb.sources[sid]
+    text = ctx.text(s.short_name) if s.short_name else ctx.text(s.name)
+    if not link:
+        return f'<span class="kb-source-name" data-source="{sid}">{escape(text)}</span>'
+    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(text)}</a>'
+
+
+def _date(ctx, sid: str) -> str:
+    s = ctx.kb.sources[sid]
+    if not s.date:
+        return ""
+    return (f'{escape(ctx.t("open_paren"))}<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>'
+            f'{escape(ctx.t("close_paren"))}')
+
+
+def _cap(ctx, html: str) -> str:
+    """The first letter of a sentence in capitals, where the language has them (labels start with a word)."""
+    return html[:1].upper() + html[1:] if ctx.lang == "en" and html[:1].isalpha() else html
+
+
+def _plural(key: str, n: int) -> str:
+    return f"{key}.{'one' if n == 1 else 'other'}"
+
+
+def claim_line(ctx, cid: str) -> str:
+    """The claim's chain in one line: who stated it first, who relays it, and how many reports that makes."""
+    kb = ctx.kb
+    ch = kb.relays.of_claim(cid)
+    # originals relayed by the same sources in the same way share one clause: "stated by A (date) and B (date),
+    # relayed by the analysis"
+    groups: dict[tuple, list[str]] = {}
+    for r in ch.relayed:
+        groups.setdefault((r.relayed_by, r.cited), []).append(r.source)
+    parts = []
+    for (relayed_by, cited), origins in groups.items():
+        said = _fill(ctx.t("relay.stated_by"),
+                     origin=_and(ctx, [name(ctx, o) + _date(ctx, o) for o in origins]))
+        how = "relay.quoted_and_relayed" if cited else "relay.relayed"
+        relayers = _and(ctx, [name(ctx, s) for s in relayed_by])
+        parts.append(said + escape(ctx.t("relay.then")) + _fill(ctx.t(how), sources=relayers))
+    own = ch.stated
+    if own:
+        parts.append(_fill(ctx.t(_plural("relay.own", len(own))), sources=_and(ctx, [name(ctx, s) for s in own])))
+    line = _cap(ctx, escape(ctx.t("relay.sep")).join(parts)) + escape(ctx.t("relay.end"))
+    n_sources, n_reports = len(ch.sources), len(ch.reports)
+    counts = {"sources": count_markup(ctx, n_sources, f"claim-sources:{cid}"),
+              "reports": count_markup(ctx, n_reports, f"claim-reports:{cid}")}
+    count, notes = "", []
+    if ch.standing == "one-report":  # the point of the line: said plainly, not as an aside
+        count = f' <strong class="kb-relay-count">{_fill(ctx.t("relay.one_report"), **counts)}</strong>'
+    elif ch.standing == "several-reports":
+        count = f' <span class="kb-relay-count">{_fill(ctx.t(_plural("relay.several", n_sources)), **counts)}</span>'
+        if own:
+            notes.append(escape(ctx.t("relay.unnamed_caveat")))
+    if kb.claims[cid].attribution == "uncertain":
+        notes.append(escape(ctx.t("relay.uncertain")))
+    note = f' <span class="kb-note">{" ".join(notes)}</span>' if notes else ""
+    return f'<span class="kb-relay" data-standing="{ch.standing}">{line}{count}{note}</span>'
+
+
+def _groups(kb, sid: str) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The claims ``sid`` is the origin of, grouped by the exact set of sources relaying it; largest first."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for cid, relayers in kb.relays.origin_of(sid):
+        groups.setdefault(tuple(sorted(relayers)), []).append(cid)
+    first = {key: n for n, key in enumerate(groups)}
+    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), first[kv[0]]))
+
+
+def origin_section(ctx, sid: str) -> str:
+    """Every claim ``sid`` is the origin of, grouped by who relays it; '' when others relay none."""
+    kb = ctx.kb
+    origin_of = kb.relays.origin_of(sid)
+    if not origin_of:
+        return ""
+    everyone = list(dict.fromkeys(s for _, relayers in origin_of for s in relayers))
+    summary = _fill(ctx.t("relay.origin_summary"),
+                    claims=count_markup(ctx, len(origin_of), f"claims-originated:{sid}"),
+                    sources=_and(ctx, [name(ctx, s) for s in everyone]))
+    sections = []
+    for key, ids in _groups(kb, sid):
+        ids = in_record_order(kb, ids)
+        what = f"claims-relayed:{sid}:{','.join(key)}"
+        count = _fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
+        # no links in a summary: a tap there opens the group (the line above links every source)
+        title = (_fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s, link=False) for s in key]))
+                 + f' <span class="kb-note">{escape(ctx.t("open_paren").strip())}{count}{escape(ctx.t("close_paren"))}</span>')
+        items = "".join(f'<li data-claim="{cid}">{statement(ctx, cid)}</li>' for cid in ids)
+        # a long list opens one group at a time, so that a phone shows the groups and their counts first
+        opened = " open" if len(origin_of) < FOLD_FROM else ""
+        sections.append(f'<details class="kb-relay-group" data-relayed-by="{" ".join(key)}"{opened}>'
+                        f'<summary class="kb-relay-title">{title}</summary><ul class="kb-claims">{items}</ul></details>')
+    return (f'<div class="kb-relay-origin" data-source="{sid}">\n<p class="kb-relay-summary">{summary}</p>\n'
+            + "\n".join(sections) + "\n</div>")
+
+
+def relays_section(ctx, sid: str) -> str:
+    """The originals ``sid`` relays, each with its date and how many claims; '' when it relays none."""
+    relays = ctx.kb.relays.relays(sid)
+    if not relays:
+        return ""
+    items = []
+    for origin, ids in relays:
+        n = count_markup(ctx, len(ids), f"claims-relayed-by:{sid}:{origin}")
+        items.append(f'<li data-source="{origin}">'
+                     + _fill(ctx.t(_plural("relay.relays_item", len(ids))), origin=name(ctx, origin),
+                             date=_date(ctx, origin), claims=n) + "</li>")
+    return (f'<div class="kb-relay-relays" data-source="{sid}">\n<p class="kb-note">{escape(ctx.t("relay.relays_note"))}</p>\n'
+            f'<ul>{"".join(items)}</ul>\n</div>')
