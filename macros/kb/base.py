@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from . import check, derive
+from . import check, checked, derive
 from .derive import Check
 from .load import Origin, load
 from .problems import DataError
@@ -47,6 +47,8 @@ class KnowledgeBase:
     claims_by_tier: dict[str, list[str]] = field(default_factory=dict)
     derived_from: dict[str, list[str]] = field(default_factory=dict)  # input -> claims derived from it
     conflicts_by_claim: dict[str, list[str]] = field(default_factory=dict)
+    # claim id -> how each of its citations' words were checked, in the record's order (kb.checked)
+    citation_checks: dict[str, list[checked.Checked]] = field(default_factory=dict)
 
     @classmethod
     def open(cls, data_dir, on: Optional[dt.date] = None) -> "KnowledgeBase":
@@ -89,6 +91,15 @@ class KnowledgeBase:
                 conflicts[cid].append(xid)
         self.claims_by_entity, self.claims_by_source = dict(by_entity), dict(by_source)
         self.claims_by_tier, self.derived_from, self.conflicts_by_claim = dict(by_tier), dict(derived), dict(conflicts)
+        self.citation_checks = checked.all_checks(self.claims, self.sources)
+
+    def how_checked(self, claim_id: str, index: int) -> checked.Checked:
+        """How the words of the claim's citation number ``index`` (from 0) were checked: see kb.checked."""
+        return self.citation_checks[claim_id][index]
+
+    def coverage(self) -> dict[str, int]:
+        """How many citations were checked each way, and how many quotes carry their translations."""
+        return checked.coverage(self.claims, self.sources)
 
     def unit_of(self, claim_id: str) -> Unit:
         return self.units[self.metrics[self.claims[claim_id].metric].unit]

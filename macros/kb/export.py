@@ -15,8 +15,7 @@ from fractions import Fraction
 
 from .base import KnowledgeBase
 from .prose import PLACEHOLDER, kind_of
-
-LANGS = ("en", "zh")
+from .schema import LANGS
 PREFIX = {"en": "", "zh": "zh/"}
 
 

@@ -6,7 +6,7 @@ from the data itself (metric, unit, entity and tier names) are not here.
 """
 from __future__ import annotations
 
-LANGUAGES = ("en", "zh")
+from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
 
 LABELS: dict[str, dict[str, str]] = {
     # kinds of page, singular and plural
