@@ -38,8 +38,11 @@ figure but is tied to the data the same way::
 tiers, conflicts, glossary), ``claims-tagged:TAG[,TAG]``,
 ``claims-in-tier:TIER``, ``claims-of-entity:ENTITY`` (as subject, model,
 baseline or benchmark), ``claims-of-source:SOURCE`` (cited or attributed),
-``claims-in-conflict:CONFLICT`` (distinct claims over its sides) and
-``tier-rank:TIER``.  ``data-field`` names a field of the claim's record.
+``claims-in-conflict:CONFLICT`` (distinct claims over its sides),
+``tier-rank:TIER``, ``citations-checked:WAY`` (citations whose words were checked
+that way: full-copy, excerpt, read, unchecked; see kb.checked) and
+``citations:all``, ``citations:quotes``, ``citations:quotes-translated`` (quotes
+with a translation into each site language they are not written in).  ``data-field`` names a field of the claim's record.
 TEXT is the integer formatted for the page's language.
 """
 from __future__ import annotations
