@@ -67,8 +67,8 @@ LABELS: dict[str, dict[str, str]] = {
     "f.snapshot_taken": {"en": "taken", "zh": "摄取于"},
     "f.accessed": {"en": "Read at its address", "zh": "在其网址上阅读"},
     "f.no_url": {"en": "No address", "zh": "无网址"},
-    "snapshot.full": {"en": "the full text", "zh": "全文"},
-    "snapshot.excerpt": {"en": "an excerpt: only the passages quoted", "zh": "摘录：仅保存所引段落"},
+    "snapshot.full": {"en": "The full text", "zh": "全文"},
+    "snapshot.excerpt": {"en": "An excerpt: only the passages quoted", "zh": "摘录：仅保存所引段落"},
     "snapshot.none": {"en": "Nothing: no copy of this source is kept here.", "zh": "无：这里没有保存此来源的副本。"},
 
     # how a citation's words were checked (kb.checked); {date} is the copy's or the reading's date
