@@ -98,7 +98,7 @@ def test_kb_new_appends_to_an_existing_file_and_refuses_used_ids(tmp_path):
     data = write_data(tmp_path, {})
     out = kb("new", "claim", "another", "--file", "claims/bench.yml", "--data", str(data))
     assert out.returncode == 0
-    assert f"{data}/claims/bench.yml:37" in out.stdout
+    assert f"{data}/claims/bench.yml:40" in out.stdout
     again = kb("new", "claim", "chip-latency", "--data", str(data))
     assert again.returncode == 2
     assert "the id 'chip-latency' is already used in data/claims/bench.yml:1" in again.stderr

@@ -32,9 +32,9 @@ EXAMPLES = {
 # Optional fields shown in the skeleton (the rest are listed in comments only).
 SHOWN_OPTIONAL = {
     "Claim": {"value", "scope", "conditions", "tier_reason"},
-    "Citation": {"locator"},
+    "Citation": {"quote", "translation", "locator"},
     "Conditions": {"model", "baseline", "benchmark"},
-    "SourceRecord": {"title", "date", "url"},
+    "SourceRecord": {"title", "date", "url", "accessed", "no_url"},
     "Entity": {"aliases"},
 }
 
