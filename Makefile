@@ -56,7 +56,8 @@ test: check browser-deps $(NODE_STAMP)
 schemas: setup
 	$(BIN)/kb schema --out schemas
 
-# Add the addresses of the freshly built site to published-urls.txt (it never removes one).
+# Add the addresses of the freshly built site to published-urls.txt (it never removes one). Nothing
+# needs it: the tests read every address published since the list began from git history.
 urls: build
 	$(BIN)/python -m render.cite_urls --site site --list published-urls.txt
 

@@ -9,13 +9,23 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 """
 from __future__ import annotations
 
+from kb.problems import DataError
 from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, tables
 from render.context import Ctx
 from render.text import escape, prose
 
 
 def define_env(env):
-    kb = kbcache.open_kb(kbcache.data_dir(env.conf.config_file_path))
+    try:
+        kb = kbcache.open_kb(kbcache.data_dir(env.conf.config_file_path))
+    except DataError as exc:  # the same lines kb check prints, not a traceback
+        from mkdocs.exceptions import PluginError
+        from mkdocs.plugins import get_plugin_logger
+
+        log = get_plugin_logger("kb")
+        for p in exc.problems:
+            log.error(str(p))
+        raise PluginError(f"the data has {len(exc.problems)} problem(s); run: kb check") from None
 
     def ctx() -> Ctx:
         page = env.page

@@ -165,7 +165,10 @@ def problems_for(tmp_path: Path, files: dict[str, str | bytes | None] | None = N
 
 
 @pytest.fixture
-def check(tmp_path):
+def check(tmp_path, monkeypatch):
+    """Problems as kb check prints them from the root of a clone: paths start with data/."""
+    monkeypatch.chdir(tmp_path)
+
     def run(files=None, edit=None):
         return problems_for(tmp_path, files, edit)
     return run

@@ -1,13 +1,19 @@
-"""Published addresses never break: every one in published-urls.txt leads somewhere, and none is ever dropped.
+"""Published addresses never break, and nobody lists them by hand.
 
-* each address in the list resolves in the built site: a page, or the page kept at a
-  retired id's address (data/redirects.yml);
-* each page of the built site is in the list (new pages: run ``make urls``);
+* every address ever published resolves in the built site: a page, or the page kept at a
+  retired id's address (data/redirects.yml).  The addresses are those of published-urls.txt
+  and of every page at a commit of the published branch (render.cite_urls.history_urls); on a
+  shallow clone, only the commits it holds, so the list and the current pages;
+* the addresses read from a tree's data and docs are exactly the built site's pages, so the
+  ones read from history are those the site published;
+* in a temporary repository: a commit that adds a claim passes without touching the list, and
+  one that deletes a published record without a redirect fails;
 * no line that was ever committed to the list is missing from it now;
 * a retired id's page says what happened and links to the record that replaced it.
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 
 import pytest
@@ -22,6 +28,7 @@ from render.context import Ctx
 
 LIST = ROOT / cite_urls.LIST
 REGENERATE = "make urls   (or, with a built site: .venv/bin/python -m render.cite_urls --site SITE_DIR)"
+LANGS = ("en", "zh")
 REDIRECT_HELP = ("a published address must keep working: restore the page, or, for a record renamed or merged "
                  "into another, add its old id to data/redirects.yml (see CONTRIBUTING.md, 'Correcting a claim')")
 
@@ -44,14 +51,128 @@ def test_the_list_is_sorted_with_one_address_a_line():
 
 def test_every_published_address_still_resolves(site):
     _own_data(site)
-    gone = [u for u in _listed() if not cite_urls.resolves(site.root, u)]
+    from_history, commits = cite_urls.history_urls(ROOT)
+    published = set(_listed()) | from_history
+    assert len(published) > 500 and (commits > 0 or not (ROOT / ".git").exists())
+    gone = sorted(u for u in published if not cite_urls.resolves(site.root, u))
     assert gone == [], f"{len(gone)} published address(es) lead nowhere: {gone[:10]}\n{REDIRECT_HELP}"
 
 
-def test_every_page_is_in_the_published_list(site):
+def test_the_addresses_read_from_the_data_are_the_sites_pages(site):
+    """What history_urls reads at each commit is what the site makes of that tree: the same reading of the
+    current data and docs gives exactly the built site's pages (the downloads aside)."""
     _own_data(site)
-    unlisted = sorted(cite_urls.site_urls(site.root) - set(_listed()))
-    assert unlisted == [], f"{len(unlisted)} new address(es), e.g. {unlisted[:5]}: add them with: {REGENERATE}"
+    downloads = {f"/{cite_urls.FOLDER}{name}" for name in cite_urls.FILES}
+    built = cite_urls.site_urls(site.root) - downloads
+    assert len(built) > 500
+    assert cite_urls.tree_urls(ROOT) == built
+
+
+# --- the history of a repository ------------------------------------------------------
+
+def _git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+def _site_pages(repo) -> set[str]:
+    """The pages a build of the repository's working tree publishes, from the engine (as macros/hooks.py makes
+    them) and the written pages in docs/."""
+    kb = KnowledgeBase.open(repo / "data")
+    out = {"/" + urls.page_url(kind, ident, lang) for kind, ident in pages.all_pages(kb) for lang in LANGS}
+    return out | {cite_urls.written_url(p.relative_to(repo).as_posix()) for p in (repo / "docs").rglob("*.md")}
+
+
+def _unresolved(repo) -> list[str]:
+    return sorted(cite_urls.published(repo) - _site_pages(repo) - {f"/{cite_urls.FOLDER}{n}" for n in cite_urls.FILES})
+
+
+ADDED_CLAIM = """
+gptoss-e2e-jalapeno-later-run:
+  subject: jalapeno
+  metric: statement
+  conditions:
+    model: gpt-oss-120b
+    benchmark: inferencex
+  statement:
+    en: "A later run of the GPT-OSS 120B test was reported."
+    zh: "有报道称 GPT-OSS 120B 测试又跑了一轮。"
+  citations:
+    - source: article-003
+      quote: "端到端延迟为 1.03 秒，对比系统为 1.80 秒"
+  tier: vendor-self-report
+"""
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    """A repository holding this one's data, docs and list, committed once on a branch named main."""
+    root = tmp_path_factory.mktemp("published") / "repo"
+    root.mkdir()
+    for folder in ("data", "docs"):
+        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copy(LIST, root / cite_urls.LIST)
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "-A")
+    _git(root, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "start")
+    return root
+
+
+def _commit(repo, message):
+    _git(repo, "add", "-A")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", message)
+
+
+def test_a_new_claim_passes_without_touching_the_list(repo):
+    listed = (repo / cite_urls.LIST).read_bytes()
+    with open(repo / "data" / "claims" / "benchmarks.yml", "a", encoding="utf-8") as fh:
+        fh.write(ADDED_CLAIM)
+    _commit(repo, "Add a claim")
+    assert _unresolved(repo) == []
+    published = cite_urls.published(repo)
+    assert {"/claims/gptoss-e2e-jalapeno-later-run/", "/zh/claims/gptoss-e2e-jalapeno-later-run/"} <= published
+    assert (repo / cite_urls.LIST).read_bytes() == listed
+    assert _git(repo, "log", "--format=%H", "--", cite_urls.LIST).split() == [_git(repo, "rev-list", "--max-parents=0", "HEAD").strip()]
+
+
+def test_a_record_deleted_without_a_redirect_fails_and_a_redirect_mends_it(repo):
+    path = repo / "data" / "claims" / "benchmarks.yml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\ngptoss-e2e-jalapeno-later-run:")
+    path.write_text(text[:start + 1], encoding="utf-8")
+    _commit(repo, "Delete the claim")
+    assert _unresolved(repo) == ["/claims/gptoss-e2e-jalapeno-later-run/", "/zh/claims/gptoss-e2e-jalapeno-later-run/"]
+    with open(repo / "data" / "redirects.yml", "a", encoding="utf-8") as fh:
+        fh.write("gptoss-e2e-jalapeno-later-run:\n  kind: claim\n  change: merged\n  to: gptoss-e2e-jalapeno\n"
+                 "  reason: {en: It repeated the end-to-end claim., zh: 它重复了端到端延迟那条论断。}\n")
+    _commit(repo, "Keep the deleted claim's address")
+    assert _unresolved(repo) == []
+
+
+def test_only_the_published_branch_counts(repo):
+    """A claim added and deleted again on an unmerged branch was never published: it asks for no redirect."""
+    _git(repo, "checkout", "-q", "-b", "topic")
+    try:
+        path = repo / "data" / "claims" / "benchmarks.yml"
+        before = path.read_text(encoding="utf-8")
+        path.write_text(before + ADDED_CLAIM.replace("-later-run:", "-draft:"), encoding="utf-8")
+        _commit(repo, "Draft a claim")
+        path.write_text(before, encoding="utf-8")
+        _commit(repo, "Drop the draft")
+        assert cite_urls.published_ref(repo) == "main"
+        assert "/claims/gptoss-e2e-jalapeno-draft/" not in cite_urls.published(repo)
+        assert "/claims/gptoss-e2e-jalapeno-draft/" in cite_urls.history_urls(repo, "HEAD")[0]
+    finally:
+        _git(repo, "checkout", "-q", "main")
+
+
+def test_a_shallow_clone_checks_the_list_and_the_commits_it_holds(repo, tmp_path):
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow)], check=True)
+    assert cite_urls.is_shallow(shallow)
+    urls_now, commits = cite_urls.history_urls(shallow)
+    assert commits == 1
+    assert urls_now == cite_urls.tree_urls(shallow)  # the one commit's pages, read in full
+    assert cite_urls.published(shallow) == set(cite_urls.read(shallow / cite_urls.LIST)) | urls_now
 
 
 def _committed_versions() -> list[tuple[str, list[str]]]:

@@ -79,7 +79,7 @@ def test_python_object_tag_is_never_constructed(tmp_path):
 
 
 @pytest.mark.parametrize("kind,folder", [("claim", "claims"), ("source", "sources"), ("entity", "entities"),
-                                         ("conflict", "conflicts"), ("term", "glossary")])
+                                         ("conflict", "conflicts"), ("term", "glossary"), ("metric", "metrics")])
 def test_kb_new_writes_a_skeleton_that_check_lists_as_unfinished(tmp_path, kind, folder):
     data = write_data(tmp_path, {})
     out = kb("new", kind, "brand-new", "--data", str(data))
@@ -104,3 +104,69 @@ def test_kb_new_appends_to_an_existing_file_and_refuses_used_ids(tmp_path):
     assert "the id 'chip-latency' is already used in data/claims/bench.yml:1" in again.stderr
     assert kb("new", "claim", "Bad_Id", "--data", str(data)).returncode == 2
     assert kb("new", "claim", "ok-id", "--file", "sources/x.yml", "--data", str(data)).returncode == 2
+
+
+# --- where problems are shown ---------------------------------------------------------------------
+
+def bad_subject(tmp_path):
+    return write_data(tmp_path, {"claims/bench.yml": MINIMAL["claims/bench.yml"].replace("subject: gpu", "subject: gpux")})
+
+
+def test_paths_are_shown_from_the_repository_root(tmp_path):
+    """From the root of a clone, a path opens as printed: data/claims/..., not claims/..."""
+    data = bad_subject(tmp_path)
+    expected = ("claims/bench.yml:14:12: unknown-reference: {0}claims/bench.yml > gpu-latency > subject: "
+                "no entity has the id 'gpux' (did you mean 'gpu'?)")
+    assert kb("check", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    assert kb("check", "data", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    assert kb("check", "./data/", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
+    # a data folder outside the current one is shown as it was given
+    outside = kb("check", str(data), cwd=ROOT).stdout.splitlines()[0]
+    assert outside == f"{data}/" + expected.format(f"{data}/")
+
+
+def test_github_format_annotates_each_problem_on_its_line(tmp_path):
+    bad_subject(tmp_path)
+    out = kb("check", "--format", "github", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout.splitlines() == [
+        "::error file=data/claims/bench.yml,line=14,col=12,title=unknown-reference::"
+        "gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)",
+        "1 problem(s) found; fix them and run kb check again.",
+    ]
+    assert kb("check", "--format", "github", "data", cwd=ROOT).returncode == 0
+
+
+def test_github_format_escapes_what_workflow_commands_reserve():
+    from kb.problems import Problem
+
+    p = Problem("claims/a,b:c.yml", 3, 4, "yaml-syntax", "100% sure\nor\rnot: a, b", root="data/")
+    assert p.github() == ("::error file=data/claims/a%2Cb%3Ac.yml,line=3,col=4,title=yaml-syntax::"
+                          "100%25 sure%0Aor%0Dnot: a, b")
+
+
+def test_kb_new_source_with_url_fills_the_address_and_the_day_it_was_read(tmp_path):
+    data = write_data(tmp_path, {})
+    out = kb("new", "source", "new-post", "--url", "https://example.org/post?a=1&b=\"2\"", "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    assert "save the source's text, as you read it, in data/snapshots/new-post.txt" in out.stdout
+    import yaml
+
+    record = yaml.safe_load((data / "sources" / "contributions.yml").read_text(encoding="utf-8"))["new-post"]
+    assert record["url"] == 'https://example.org/post?a=1&b="2"'
+    assert record["accessed"] == "2026-11-29"  # KB_TODAY, as kb check reads today
+    assert record["snapshot"]["file"] == "snapshots/new-post.txt"
+    assert record["snapshot"]["taken"].startswith("TODO")  # the day it is saved is the contributor's to say
+    assert "no_url" not in record
+    check = kb("check", str(data))
+    unfinished = {ln.split(" > ", 2)[-1].split(":")[0] for ln in check.stdout.splitlines()[:-1]}
+    assert {"kind", "language", "snapshot > taken", "snapshot > extent"} <= unfinished
+    assert "url" not in unfinished and "accessed" not in unfinished
+
+
+def test_kb_new_refuses_an_address_that_is_not_http_and_a_url_for_other_kinds(tmp_path):
+    data = write_data(tmp_path, {})
+    bad = kb("new", "source", "x", "--url", "javascript:alert(1)", "--data", str(data))
+    assert bad.returncode == 2 and "is not an http or https address" in bad.stderr
+    assert kb("new", "claim", "x", "--url", "https://example.org", "--data", str(data)).returncode == 2
+    assert not (data / "sources" / "contributions.yml").exists()

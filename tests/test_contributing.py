@@ -29,7 +29,7 @@ KB = [sys.executable, "-m", "kb.cli"]
 REGENERATE = ".venv/bin/python tests/test_contributing.py --write"
 PRACTICE = "/tmp/kb-practice"  # the scratch copy the walkthrough uses
 
-BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example): (?P<what>[^>]+?) -->\n+```(?P<lang>\w+)\n(?P<body>.*?)```",
+BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example|fill|step): (?P<what>[^>]+?) -->\n+ *```(?P<lang>\w+)\n(?P<body>.*?) *```",
                    re.S)
 ANCHOR = re.compile(r'^<a id="(?P<id>[a-z0-9-]+)"></a>\n(?P<hashes>#+) ', re.M)
 
@@ -88,7 +88,7 @@ def test_generated_block_is_exactly_what_its_command_prints(lang, command):
 def test_guide_shows_each_template_and_the_rule_list(lang):
     commands = set(blocks(read(lang), "generated"))
     kinds = {c.split()[2] for c in commands if c.startswith("kb template ")}
-    assert kinds == {"source", "claim", "entity", "conflict"}
+    assert kinds == {"source", "claim", "entity", "conflict", "metric"}
     assert "kb rules" in commands
 
 
@@ -128,10 +128,29 @@ def test_every_in_page_link_has_a_target():
 
 def test_walkthrough_is_the_same_in_both_languages():
     en, zh = blocks(read("en"), "walkthrough"), blocks(read("zh"), "walkthrough")
-    assert set(en) == set(zh) == {"commands", "filled claim"}
+    assert set(en) == set(zh) == {"commands"}
     assert en["commands"] == zh["commands"]
-    assert yaml.safe_load(en["filled claim"]) == yaml.safe_load(zh["filled claim"])
+    fills_en, fills_zh = blocks(read("en"), "fill"), blocks(read("zh"), "fill")
+    assert list(fills_en) == list(fills_zh)
+    assert all(yaml.safe_load(fills_en[k]) == yaml.safe_load(fills_zh[k]) for k in fills_en)
     assert blocks(read("en"), "example") == blocks(read("zh"), "example")
+
+
+def fill_in(skeleton: str, fills: dict[str, str]) -> str:
+    """The skeleton with each top-level field's lines replaced by the guide's lines for it, in
+    the skeleton's order, as a contributor following the guide does."""
+    out, field = [], None
+    for line in skeleton.splitlines(True):
+        m = re.match(r"^  (?P<comment># )?(?P<key>[a-z_]+):", line)
+        if m or not line.startswith("   "):
+            field = m["key"] if m and not m["comment"] else None
+            if field in fills:
+                out.append(fills[field])
+                continue
+        elif field in fills:
+            continue  # a line inside a field the guide fills: replaced with it
+        out.append(line)
+    return "".join(out)
 
 
 def test_setup_gives_the_readme_commands():
@@ -226,8 +245,15 @@ def test_first_claim_from_a_fresh_copy_of_the_data(tmp_path, lang):
     assert shown == skeleton, f"the skeleton in the guide differs from what kb new writes; run {REGENERATE}"
     assert shlex.split(shown_command)[1:] == [w for w in shlex.split(new)[1:] if w not in ("--data", PRACTICE)]
 
-    # 3. filled in as the guide fills it: only fields the skeleton offers, every required one kept
-    filled = steps["filled claim"]
+    # 3. filled in field by field as the guide fills it: only fields the skeleton offers, every
+    #    required one kept, no TODO left
+    fills = blocks(text, "fill")
+    assert len(fills) >= 8
+    offered_top = set(re.findall(r"^  ([a-z_]+):", skeleton, re.M))
+    assert set(fills) <= offered_top, f"the guide fills fields the skeleton does not show: {sorted(set(fills) - offered_top)}"
+    for key, body in fills.items():
+        assert re.match(rf"^  {key}:", body), f"the guide's lines for {key!r} do not start with '  {key}:'"
+    filled = fill_in(skeleton, fills)
     record = yaml.safe_load(filled)
     [(cid, body)] = record.items()
     assert cid in new.split()
@@ -251,7 +277,7 @@ def test_first_claim_from_a_fresh_copy_of_the_data(tmp_path, lang):
     target.write_text(filled.replace(old, new_quote), encoding="utf-8")
     broken = run_step(commands[-1], practice)
     assert broken.returncode == 1
-    assert line.strip() in broken.stdout.splitlines(), broken.stdout
+    assert line.strip() in broken.stdout.replace(str(practice), PRACTICE).splitlines(), broken.stdout
 
 
 # --- regeneration --------------------------------------------------------------------------------------
@@ -277,3 +303,111 @@ if __name__ == "__main__":
         write_generated()
     else:
         print(__doc__)
+
+
+# --- the other steps a contributor takes ---------------------------------------------------------
+
+STEPS = ("new source", "new metric", "add a side", "preview")
+
+
+def test_each_step_is_shown_the_same_in_both_guides():
+    en, zh = blocks(read("en"), "step"), blocks(read("zh"), "step")
+    assert set(en) == set(STEPS)
+    assert {k: v.strip() for k, v in en.items()} == {k: v.strip() for k, v in zh.items()}
+
+
+def step_command(name: str, **values: str) -> list[str]:
+    """The guide's command for a step, with its <placeholders> filled in."""
+    [line] = [ln.strip() for ln in blocks(read("en"), "step")[name].splitlines() if ln.strip()]
+    for key, value in values.items():
+        line = line.replace(f"<{key}>", value)
+    assert "<" not in line, f"a placeholder is left in {line!r}"
+    return shlex.split(line)
+
+
+def test_new_source_as_the_guide_shows_fills_the_address_and_the_day(tmp_path):
+    words = step_command("new source", **{"source-id": "practice-post", "file": "practice"})
+    assert words[:3] == [".venv/bin/kb", "new", "source"]
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    out = kb(*words[1:], "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    written = yaml.safe_load((data / "sources" / "practice.yml").read_text(encoding="utf-8"))["practice-post"]
+    url = words[words.index("--url") + 1]
+    from kb.base import today
+
+    assert (written["url"], written["accessed"]) == (url, today().isoformat())
+    assert written["snapshot"]["file"] == "snapshots/practice-post.txt"
+    # every field the guide's step 3 names is one the skeleton offers
+    section = read("en").split('<a id="add-a-source"></a>', 1)[1].split("<a id=", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)`", section)) & set(schema_fields("sources") | {"snapshot"})
+    assert {"kind", "name", "language", "title", "publisher", "author", "date", "no_url", "taken", "extent"} <= named
+
+
+def schema_fields(kind: str) -> set[str]:
+    from kb import schema
+
+    model = schema.KINDS[kind]
+    return set(model.model_fields) | {f for sub in (schema.Snapshot,) for f in sub.model_fields}
+
+
+def test_new_metric_as_the_guide_shows_offers_every_field_the_guide_explains(tmp_path):
+    words = step_command("new metric", **{"metric-id": "practice-metric", "topic": "practice"})
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    out = kb(*words[1:], "--data", str(data))
+    assert out.returncode == 0, out.stderr
+    skeleton = (data / "metrics" / "practice.yml").read_text(encoding="utf-8")
+    offered = {p[-1] for p in keys_in_skeleton(skeleton)}
+    for lang in GUIDES:
+        section = read(lang).split('<a id="add-a-metric"></a>', 1)[1].split("<a id=", 1)[0]
+        explained = set(re.findall(r"^- `([a-z_]+)`", section, re.M))
+        assert explained == {"name", "unit", "kind", "better", "description"}, lang
+        assert explained <= offered, (lang, explained - offered)
+
+
+def test_a_side_added_as_the_guide_shows_passes_the_check(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    snippet = yaml.safe_load(blocks(read("en"), "step")["add a side"])
+    [side] = snippet["sides"]
+    path = sorted((data / "conflicts").glob("*.yml"))[0]
+    text = path.read_text(encoding="utf-8")
+    conflicts = yaml.safe_load(text)
+    cid, conflict = next(iter(conflicts.items()))
+    sided = {c for s in conflict["sides"] for c in s["claims"]}
+    claim = next(c for f in sorted((data / "claims").glob("*.yml"))
+                 for c in yaml.safe_load(f.read_text(encoding="utf-8")) if c not in sided)
+    # append the side to the end of the conflict's sides, in the file's own text
+    block = re.search(rf"^{re.escape(cid)}:\n(?:(?:  .*|)\n)*", text, re.M)
+    body = block.group(0)
+    sides_at = body.index("\n  sides:\n")
+    after = re.search(r"\n  [a-z_]+:", body[sides_at + 1 + len("  sides:\n"):])
+    end = sides_at + 1 + len("  sides:\n") + (after.start() + 1 if after else len(body) - sides_at - 1 - len("  sides:\n"))
+    item = blocks(read("en"), "step")["add a side"].split("\n", 2)[2].replace("your-claim-id", claim)
+    new_body = body[:end] + item + body[end:]
+    path.write_text(text.replace(body, new_body), encoding="utf-8")
+    after_yaml = yaml.safe_load(path.read_text(encoding="utf-8"))[cid]
+    assert len(after_yaml["sides"]) == len(conflict["sides"]) + 1
+    assert after_yaml["sides"][-1] == {**side, "claims": [claim]}
+    out = kb("check", str(data))
+    assert out.returncode == 0, out.stdout[-2000:]
+
+
+def test_preview_names_what_the_build_honours():
+    words = step_command("preview")
+    env = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
+    assert env["KB_DATA_DIR"] == PRACTICE
+    assert words[words.index("--watch") + 1] == PRACTICE, "serve must watch the copy, not data/"
+    sys.path.insert(0, str(ROOT / "macros"))
+    from render import kbcache
+
+    old = os.environ.get("KB_DATA_DIR")
+    os.environ["KB_DATA_DIR"] = PRACTICE
+    try:
+        assert kbcache.data_dir(ROOT / "mkdocs.yml") == Path(PRACTICE).resolve()
+    finally:
+        if old is None:
+            del os.environ["KB_DATA_DIR"]
+        else:
+            os.environ["KB_DATA_DIR"] = old

@@ -101,6 +101,14 @@ def test_ci_runs_make_test_on_every_pull_request_and_push_with_python_3_11():
     assert len(uses(ci, "actions/checkout")) == 1
 
 
+def test_ci_marks_data_problems_on_the_changed_lines():
+    ci = load(GITHUB / "workflows" / "ci.yml")
+    runs = [s["run"] for s in steps(ci) if "run" in s]
+    checks = [i for i, r in enumerate(runs) if re.search(r"kb check --format github\b", r)]
+    builds = [i for i, r in enumerate(runs) if re.search(r"\bmake build\b", r)]
+    assert checks and builds and checks[0] < builds[0], "CI must annotate data problems before it builds"
+
+
 def test_ci_keeps_the_built_site():
     ci = load(GITHUB / "workflows" / "ci.yml")
     [upload] = uses(ci, "actions/upload-artifact")

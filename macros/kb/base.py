@@ -67,7 +67,7 @@ class KnowledgeBase:
         if not problems:
             problems = check.run(loaded, data_dir, on or today())
         if problems:
-            raise DataError(problems)
+            raise DataError(problems, root=loaded.root)
         r = loaded.records
         kb = cls(data_dir, r["claims"], r["entities"], r["sources"], r["metrics"], r["units"],
                  r["tiers"], r["conflicts"], r["glossary"], loaded.origins, redirects=r["redirects"])

@@ -121,7 +121,7 @@ def redirects_lead_to_records(ctx: Context):
         if rid in pool:
             o = ctx.loaded.origins[(folder, rid)]
             ctx.report("redirects", rid, (), "redirect-id-in-use",
-                       f"the {r.kind} id {rid!r} is still in use ({o.file}:{o.line})",
+                       f"the {r.kind} id {rid!r} is still in use ({ctx.loaded.root}{o.file}:{o.line})",
                        "a redirect is for an id no record has any more: rename the record, or remove the redirect")
         if r.to in pool:
             continue
@@ -160,7 +160,7 @@ def quotes_are_verbatim(ctx: Context):
         path = ctx.data_dir / s.snapshot.file
         if not path.is_file():
             ctx.report("sources", sid, ("snapshot", "file"), "snapshot-missing",
-                       f"the snapshot file data/{s.snapshot.file} does not exist",
+                       f"the snapshot file {ctx.loaded.root}{s.snapshot.file} does not exist",
                        "add the source's text there, or remove the snapshot entry")
             continue
         texts[sid] = _norm(path.read_text(encoding="utf-8"))
@@ -170,9 +170,11 @@ def quotes_are_verbatim(ctx: Context):
             # address, on a date) or "unchecked", never verified, and source_addresses refuses the latter
             text = texts.get(cit.source)
             if text is not None and cit.quote is not None and _norm(cit.quote) not in text:
+                from .closest import describe
                 ctx.report("claims", cid, ("citations", i, "quote"), "quote-not-in-snapshot",
-                           f"the quote is not found verbatim in the snapshot of {cit.source!r}",
-                           "copy the words exactly from data/" + ctx.sources[cit.source].snapshot.file +
+                           f"the quote is not found verbatim in the snapshot of {cit.source!r}: "
+                           + describe(_norm(cit.quote), text),
+                           "copy the words exactly from " + ctx.loaded.root + ctx.sources[cit.source].snapshot.file +
                            ", keeping its spaces, punctuation and script (简/繁)")
 
 
@@ -497,3 +499,50 @@ def prose_uses_placeholders(ctx: Context):
                     ctx.report(kind, rid, path + (lang,), "missing-placeholder",
                                "the statement of a claim with a figure must show it with {value}",
                                "put {value} where the figure belongs in the sentence")
+
+
+# --- repeats ----------------------------------------------------------------------------
+
+# Metric kinds whose conditions say what was measured (the four questions for performance,
+# the power basis for power), so the same subject, metric, conditions and figure is the same
+# fact. Durations, dates and counts are not compared: nine months from design to tape-out and
+# nine months from tape-out to first results share subject, metric and figure.
+REPEAT_KINDS = ("performance", "power")
+
+
+def _figure(c) -> tuple:
+    """The figure as a value to compare: numbers by value (1.8 == 1.80), with its bound."""
+    value = tuple(c.value) if isinstance(c.value, list) else (c.value,)
+    return value, c.bound
+
+
+@rule
+def claims_are_not_repeated(ctx: Context):
+    # The claim kept is the first in file order, unless only the other is what derivations,
+    # conflicts, successors or redirects refer to: that one is the established claim.
+    referred = {i for c in ctx.claims.values() if c.derivation for i in c.derivation.inputs}
+    referred |= {cid for x in ctx.conflicts.values() for side in x.sides for cid in side.claims}
+    referred |= {c.successor for c in ctx.claims.values() if c.successor}
+    referred |= {r.to for r in ctx.loaded.records["redirects"].values() if r.kind == "claim"}
+    seen: dict[tuple, str] = {}
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        if c.value is None or c.status in ("superseded", "retracted") or m is None or m.kind not in REPEAT_KINDS:
+            continue
+        key = (c.subject, c.metric, c.conditions.model_dump_json(), _figure(c))
+        kept = seen.setdefault(key, cid)
+        if kept == cid:
+            continue
+        repeat = cid
+        if cid in referred and kept not in referred:
+            kept, repeat = cid, kept
+            seen[key] = kept
+        o = ctx.loaded.origins[("claims", kept)]
+        sources = ", ".join(dict.fromkeys(cit.source for cit in ctx.claims[repeat].citations))
+        ctx.report("claims", repeat, (), "repeated-claim",
+                   f"this claim repeats {kept!r} ({ctx.loaded.root}{o.file}:{o.line}): "
+                   "the same subject, metric, conditions and figure",
+                   f"a second source for one figure is another citation of the one claim: add this claim's "
+                   f"citations (source: {sources}, each with its quote) to the citations of {kept!r}, raise "
+                   f"that claim's tier if the new evidence is stronger, and delete this claim; if the figure was "
+                   "measured otherwise, say how in its conditions")

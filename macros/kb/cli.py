@@ -26,7 +26,11 @@ def cmd_check(args) -> int:
     try:
         kb = KnowledgeBase.open(data_dir)
     except DataError as exc:
-        print(exc.report().replace("nothing was published", "fix them and run kb check again"))
+        if args.format == "github":  # workflow commands: each problem shows on its line of the pull request
+            print(exc.github())
+            print(f"{len(exc.problems)} problem(s) found; fix them and run kb check again.")
+        else:
+            print(exc.report().replace("nothing was published", "fix them and run kb check again"))
         return 1
     verdicts = {}
     for chk in kb.checks.values():
@@ -47,7 +51,8 @@ def cmd_schema(args) -> int:
     return 0
 
 
-NEW_KINDS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "term": "glossary"}
+NEW_KINDS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "term": "glossary",
+             "metric": "metrics"}
 
 
 def cmd_new(args) -> int:
@@ -62,6 +67,19 @@ def cmd_new(args) -> int:
     if not re.match(schema.ID_PATTERN, args.id) or len(args.id) > 80:
         print(f"kb new: {args.id!r} is not a valid id: use a-z, 0-9 and single hyphens, e.g. gb300-e2e-latency",
               file=sys.stderr)
+        return 2
+    values = None
+    if kind == "sources":
+        from .base import today
+        from .templates import source_values
+
+        if args.url is not None and not re.match(r"^https?://[^\s/]+\S*$", args.url):
+            print(f"kb new: {args.url!r} is not an http or https address; give the full address, starting with https://",
+                  file=sys.stderr)
+            return 2
+        values = source_values(args.id, args.url, today().isoformat())
+    elif args.url is not None:
+        print("kb new: --url is for a source: the address it was read at", file=sys.stderr)
         return 2
     loaded = load(data_dir)
     if args.id in loaded.records[kind]:
@@ -78,18 +96,38 @@ def cmd_new(args) -> int:
     header = f"# yaml-language-server: $schema={depth}schemas/{kind}.schema.json\n"
     existing = path.read_text(encoding="utf-8") if path.exists() else header
     sep = "" if existing.endswith("\n") else "\n"
-    text = record_template(kind, args.id)
+    text = record_template(kind, args.id, values=values)
     path.write_text(existing + sep + text, encoding="utf-8")
     line = (existing + sep).count("\n") + 1
     shown = path if args.data != "data" else Path("data") / rel
     print(f"wrote a new {args.kind} skeleton to {shown.as_posix()}:{line}")
     print("next:")
     print(f"  1. open {shown.as_posix()} at line {line} and replace every TODO; each key's comment says what it takes")
-    if kind == "claims":
-        print("  2. copy the quote exactly from data/snapshots/<source>.txt, and write {value} where the figure goes")
-        print("  3. choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it")
-    print(f"  {'4' if kind == 'claims' else '2'}. run: .venv/bin/kb check   (it lists what is left to fill in)")
+    steps = {
+        "claims": ["copy the quote exactly from data/snapshots/<source>.txt, and write {value} where the figure goes",
+                   "choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it"],
+        "sources": [f"save the source's text, as you read it, in data/snapshots/{args.id}.txt (or delete the snapshot block)",
+                    "delete each optional line the source does not state (never guess a date, title or address)"
+                    + ("" if args.url else "; without an address, write no_url: saying why")],
+        "metrics": ["give it a unit from data/units.yml or data/units/ (add a unit there if none fits)"],
+        "conflicts": ["list the claims on each side; add a side (- claims: ..., summary: ...) for each answer"],
+    }.get(kind, [])
+    for n, step in enumerate(steps, 2):
+        print(f"  {n}. {step}")
+    print(f"  {len(steps) + 2}. run: .venv/bin/kb check   (it lists what is left to fill in)")
     return 0
+
+
+def cmd_diff(args) -> int:
+    from .diff import DiffError, diff, format_report
+
+    try:
+        report = diff(Path(args.repo), args.base, args.head, args.data)
+    except DiffError as exc:
+        print(f"kb diff: {exc}", file=sys.stderr)
+        return 2
+    print(format_report(report, args.format), end="")
+    return 0 if report.base.kb is not None and report.head.kb is not None else 1
 
 
 def cmd_template(args) -> int:
@@ -112,13 +150,24 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("check", help="validate every data file, re-derive stated figures, report problems")
     p.add_argument("data_dir", nargs="?", help="the data directory (default: ./data)")
+    p.add_argument("--format", choices=("text", "github"), default="text",
+                   help="text: one line per problem, file:line:col: rule: ... (default); "
+                        "github: GitHub workflow commands, so CI shows each problem on its line of a pull request")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("new", help="write a skeleton for a new record, with every key explained")
     p.add_argument("kind", choices=sorted(NEW_KINDS))
     p.add_argument("id", help="the new record's id: a lowercase slug that never changes")
     p.add_argument("--file", help="file under the kind's folder, e.g. claims/benchmarks.yml (default: <kind>/contributions.yml)")
     p.add_argument("--data", default="data", help="the data directory (default: ./data)")
+    p.add_argument("--url", help="for a source: the address it was read at; fills url, and accessed with today's date")
     p.set_defaults(func=cmd_new)
+    p = sub.add_parser("diff", help="say what a change does to the evidence base: records, figures, verdicts, pages")
+    p.add_argument("base", help="the commit to compare with, e.g. main or origin/main")
+    p.add_argument("head", nargs="?", help="the commit to compare (default: the working tree)")
+    p.add_argument("--format", choices=("text", "markdown"), default="text", help="plain text (default) or Markdown")
+    p.add_argument("--repo", default=".", help="a folder in the git repository (default: .)")
+    p.add_argument("--data", default="data", help="the data folder, from the repository's root (default: data)")
+    p.set_defaults(func=cmd_diff)
     p = sub.add_parser("template", help="print the annotated template of a record, every key explained")
     p.add_argument("kind", choices=sorted(NEW_KINDS))
     p.add_argument("id", nargs="?", default="example-id")

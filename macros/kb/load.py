@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from . import schema
-from .problems import Problem
+from .problems import Problem, display_root
 from .yamlsrc import Source, read_text
 
 
@@ -32,6 +32,7 @@ class Loaded:
     origins: dict[tuple[str, str], Origin]  # (kind, id) -> origin
     sources: dict[str, Source]  # file -> parsed source (for positions)
     problems: list[Problem]
+    root: str = ""  # what puts a path under data/ under the repository root (kb.problems.display_root)
 
 
 def data_files(data_dir: Path) -> list[tuple[str, Path]]:
@@ -61,7 +62,7 @@ def load(data_dir: Path) -> Loaded:
 
 
 def _load(data_dir: Path) -> Loaded:
-    loaded = Loaded({k: {} for k in schema.KINDS}, {}, {}, [])
+    loaded = Loaded({k: {} for k in schema.KINDS}, {}, {}, [], display_root(data_dir))
     first_seen: dict[str, tuple[str, str]] = {}  # id -> (kind, file) across kinds that share a namespace
     stray = [p for p in sorted(data_dir.rglob("*.yaml"))]
     for p in stray:
@@ -96,7 +97,7 @@ def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
     namespace = kind
     if rid in loaded.records[namespace]:
         prev = loaded.origins[(namespace, rid)]
-        src.problem((rid,), "duplicate-id", f"the id {rid!r} is already used in {prev.file}:{prev.line}",
+        src.problem((rid,), "duplicate-id", f"the id {rid!r} is already used in {loaded.root}{prev.file}:{prev.line}",
                     "ids are unique across all files of a kind; choose another id (and never reuse a retired one)")
         return
     if not isinstance(body, dict):

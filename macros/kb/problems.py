@@ -6,7 +6,9 @@ was broken, what was wrong, and a hint for someone who has never read the code.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 
 RULES: dict[str, str] = {
@@ -75,6 +77,12 @@ RULES: dict[str, str] = {
     "figure-in-text": "Prose types a figure instead of showing it from a claim.",
     "missing-placeholder": "A claim's statement does not show its figure.",
     "redirect-id-in-use": "A redirect's old id is still the id of a record.",
+    "repeated-claim": "A claim repeats another: same subject, metric, conditions and figure, both in force. "
+                      "Compared are performance and power claims, whose conditions say what was measured; "
+                      "the tier is not compared (it grades the evidence for the one figure), and neither is "
+                      "precision or a hedge (1.8 and 1.80 are one figure). Superseded and retracted claims "
+                      "are history and are not compared; durations, dates and counts are not either, since "
+                      "two different spans can share subject, metric and figure.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 
@@ -88,14 +96,23 @@ class Problem:
     message: str
     hint: str = ""
     path: tuple = field(default=(), compare=False)
+    root: str = field(default="", compare=False)  # what puts ``file`` (relative to data/) under the repository root
 
     def __post_init__(self):
         if self.rule not in RULES:
             raise ValueError(f"undocumented rule {self.rule!r}: add it to kb.problems.RULES")
 
     @property
+    def shown_file(self) -> str:
+        """The file as the contributor opens it: from the repository root, e.g. data/claims/x.yml."""
+        return self.root + self.file
+
+    def at(self, root: str) -> "Problem":
+        return replace(self, root=root)
+
+    @property
     def logical_path(self) -> str:
-        parts = [self.file]
+        parts = [self.shown_file]
         for p in self.path:
             if isinstance(p, int):
                 parts[-1] += f"[{p}]"
@@ -106,17 +123,62 @@ class Problem:
     def __str__(self) -> str:
         hint = f" ({self.hint})" if self.hint else ""
         where = self.logical_path
-        return f"{self.file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}"
+        return f"{self.shown_file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}"
+
+    def github(self) -> str:
+        """The problem as a GitHub workflow command, shown on the changed line of a pull request."""
+        hint = f" ({self.hint})" if self.hint else ""
+        return (f"::error file={_gh_property(self.shown_file)},line={self.line},col={self.column},"
+                f"title={_gh_property(self.rule)}::{_gh_data(self.record_path + self.message + hint)}")
+
+    @property
+    def record_path(self) -> str:
+        """The logical path without the file, e.g. 'gptoss-e2e-jalapeno > citations[0] > quote: '."""
+        path = self.logical_path[len(self.shown_file):].removeprefix(" > ")
+        return path + ": " if path else ""
+
+
+def _gh_data(text: str) -> str:
+    """Escape a workflow command's message, as GitHub's runner unescapes it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    """Escape a workflow command's property value: the message's escapes, and ':' and ','."""
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def display_root(data_dir) -> str:
+    """What to put before a path under ``data_dir`` so it reads from the repository root.
+
+    The repository root is the current folder: ``data/`` when the data folder is inside it
+    (``kb check`` run from the root of a clone), else the data folder as it was given (a
+    copy elsewhere, e.g. a test's temporary folder), so every path printed can be opened
+    from where the command ran.
+    """
+    given = Path(data_dir)
+    try:
+        rel = Path(os.path.relpath(given.resolve(), Path.cwd().resolve()))
+    except ValueError:  # another drive
+        rel = None
+    if rel is not None and rel.parts[:1] != ("..",):
+        shown = rel.as_posix()
+    else:
+        shown = given.as_posix()
+    return "" if shown in ("", ".") else shown.rstrip("/") + "/"
 
 
 class DataError(Exception):
     """Raised once, after loading, with every problem found."""
 
-    def __init__(self, problems: list[Problem]):
-        self.problems = sorted(set(problems))
+    def __init__(self, problems: list[Problem], root: str | None = None):
+        self.problems = sorted(set(p if root is None else p.at(root) for p in problems))
         super().__init__(f"{len(self.problems)} problem(s) in the fact base")
 
     def report(self) -> str:
         lines = [str(p) for p in self.problems]
         lines.append(f"{len(self.problems)} problem(s) found; nothing was published.")
         return "\n".join(lines)
+
+    def github(self) -> str:
+        return "\n".join(p.github() for p in self.problems)

@@ -106,7 +106,11 @@ class Entity(Record):
 # --- sources ----------------------------------------------------------------
 
 SourceKind = Literal["vendor-announcement", "partner-press-release", "benchmark-owner", "news-article",
-                     "explainer", "analysis", "conference-talk", "social-post", "press-report", "blog-post"]
+                     "explainer", "analysis", "conference-talk", "social-post", "press-report", "blog-post",
+                     "aggregator", "machine-written", "documentation", "code-repository"]
+"""What a source is.  aggregator: a page that gathers or summarises other outlets' reports;
+machine-written: a page that says it was written by software; documentation and code-repository:
+a project's own pages and repository (e.g. a benchmark's)."""
 
 
 class Snapshot(Record):

@@ -21,6 +21,7 @@ EXAMPLES = {
     ("Claim", "tier"): "vendor-self-report",
     ("Citation", "source"): "article-002",
     ("Citation", "quote"): "TODO copy the exact words from data/snapshots/<source>.txt",
+    ("Translation", "en"): "TODO the quote in English, its hedges and figures kept (for a Chinese source)",
     ("SourceRecord", "kind"): "news-article",
     ("SourceRecord", "language"): "zh-Hans",
     ("Entity", "kind"): "chip",
@@ -33,9 +34,11 @@ EXAMPLES = {
 SHOWN_OPTIONAL = {
     "Claim": {"value", "scope", "conditions", "tier_reason"},
     "Citation": {"quote", "translation", "locator"},
+    "Translation": {"en"},
     "Conditions": {"model", "baseline", "benchmark"},
-    "SourceRecord": {"title", "date", "url", "accessed", "no_url"},
+    "SourceRecord": {"title", "date", "url", "snapshot"},
     "Entity": {"aliases"},
+    "Metric": {"better"},
 }
 
 
@@ -96,16 +99,21 @@ def _placeholder(model, name: str, f: FieldInfo) -> str:
     return "TODO"
 
 
-def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False) -> list[str]:
+def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False,
+             values: dict[str, str] | None = None, prefix: str = "") -> list[str]:
     """YAML lines for one record of ``model`` (without its id line).
 
     Every value to fill in starts with TODO, so ``kb check`` lists what is left
     (rule ``unfinished``) and nothing copied from a template passes unnoticed.
+    ``values`` gives the few values already known, by dotted field path
+    (``{"url": '"https://..."', "snapshot.file": "snapshots/x.txt"}``), as YAML text.
     """
+    values = values or {}
     lines = []
     pad = " " * indent
     for name, f in model.model_fields.items():
-        shown = f.is_required() or full or name in SHOWN_OPTIONAL.get(model.__name__, set())
+        known = values.get(prefix + name)
+        shown = f.is_required() or full or name in SHOWN_OPTIONAL.get(model.__name__, set()) or known is not None
         comment = _comment(model, name, f)
         if not shown:
             lines.append(f"{pad}# {name}:{comment[3:]}")
@@ -124,15 +132,31 @@ def skeleton(model: type[schema.Record], indent: int = 0, full: bool = False) ->
             lines.append(f"{pad}  zh: TODO 中文")
         elif sub is not None:
             lines.append(f"{pad}{name}:{comment}")
-            lines += skeleton(sub, indent + 2, full)
+            lines += skeleton(sub, indent + 2, full, values, prefix + name + ".")
         else:
-            value = _placeholder(model, name, f)
+            value = known if known is not None else _placeholder(model, name, f)
             if value.startswith("TODO") and ":" in value:
                 value = '"' + value + '"'
             lines.append(f"{pad}{name}: {value}{comment}")
     return lines
 
 
-def record_template(kind: str, rid: str, full: bool = False) -> str:
+def yaml_text(text: str) -> str:
+    """``text`` as a double-quoted YAML scalar."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def record_template(kind: str, rid: str, full: bool = False, values: dict[str, str] | None = None) -> str:
     model = schema.KINDS[kind]
-    return "\n".join([f"{rid}:", *skeleton(model, 2, full)]) + "\n"
+    return "\n".join([f"{rid}:", *skeleton(model, 2, full, values)]) + "\n"
+
+
+def source_values(rid: str, url: str | None, today: str) -> dict[str, str]:
+    """What a new source's skeleton already knows: its snapshot's file, and, given the address it
+    was read at, the address and the day it was read (today)."""
+    out = {"snapshot.file": f"snapshots/{rid}.txt",
+           "snapshot.taken": yaml_text(f"TODO the day you save its text in snapshots/{rid}.txt, e.g. {today}")}
+    if url:
+        out["url"] = yaml_text(url)
+        out["accessed"] = yaml_text(today)
+    return out

@@ -80,22 +80,29 @@ class Source:
     problems: list[Problem] = field(default_factory=list)
 
     def where(self, path: tuple) -> tuple[int, int]:
-        """Line and column of the value at ``path``, or of its nearest parent."""
+        """Line and column of the value at ``path``, or of its nearest parent.
+
+        A value is pointed at where it starts; a whole record or sub-record (a
+        record missing a field, a conditions block that leaves a question open) at its key,
+        e.g. the record's id line, where a reader looks for it."""
         path = tuple(path)
         if path in self.positions:
             return self.positions[path]
         node = self.root
         if node is None:
             return (1, 1)
+        key = None
         for step in path:
-            nxt = None
+            nxt = nxt_key = None
             if isinstance(node, yaml.MappingNode):
-                nxt = next((v for k, v in node.value if k.value == step), None)
+                nxt_key, nxt = next(((k, v) for k, v in node.value if k.value == step), (None, None))
             elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
                 nxt = node.value[step]
             if nxt is None:
                 break
-            node = nxt
+            node, key = nxt, nxt_key
+        if key is not None and isinstance(node, yaml.MappingNode):
+            return _pos(key)
         return _pos(node)
 
     def problem(self, path: tuple, rule: str, message: str, hint: str = "") -> Problem:
@@ -155,11 +162,12 @@ def read_text(file: str, raw: bytes) -> Source:
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            what = exc.problem or "syntax error"
             if "expected a single document" in str(exc.context or ""):
                 rule, what, hint = "several-documents", "the file holds more than one YAML document", "remove the '---' separators"
             else:
-                rule, hint = "yaml-syntax", "check indentation, colons and quotes around this point"
+                from .yamlwords import explain
+                rule = "yaml-syntax"
+                line, col, what, hint = explain(exc, text)
             src.problems.append(Problem(file, line, col, rule, what, hint))
             return src
         except yaml.reader.ReaderError as exc:  # a character YAML does not allow

@@ -16,7 +16,7 @@ hands over.  Nothing here parses YAML or decides whether data is sound.
 * :mod:`render.cite`      how to cite a page (formats from :mod:`kb.cite`), its schema.org data, the footer's data version
 * :mod:`render.cite_version`  the data version (git commit and date) a build shows and is dated by
 * :mod:`render.cite_data` the downloads in site/data/ and the data page's tables
-* :mod:`render.cite_urls` published-urls.txt: every address the site has published
+* :mod:`render.cite_urls` every address the site has published: git history and published-urls.txt
 * :mod:`render.notfound`  the page for a missing address, one per language (/404.html, /zh/404.html)
 * :mod:`render.printing`  the line a printed page carries: its address, data version and licence
 * :mod:`render.search`    the search index (Pagefind), Chinese indexed character by character

@@ -1,26 +1,42 @@
-"""Every address the site has published, kept in published-urls.txt so that none is ever lost.
+"""Every address the site has published, so that none is ever lost.
 
-The list holds site-relative addresses, one a line, sorted: every page
-(``/claims/<id>/``, ``/zh/claims/<id>/``, the written pages…) and every download
-(``/data/claims.json``…).  The tests check each build against it: every listed
-address must still lead to a page (a record's page, or the page kept at a
-retired id's address), and every page must be listed.
+An address, once published, is cited somewhere and must keep working.  The
+addresses ever published are read from two places, and nobody maintains either
+by hand:
 
-``make urls`` (``python -m render.cite_urls``) adds the addresses of a freshly
-built site to the list.  It never removes one: an address, once published, is
-cited somewhere and must keep working.
+* **git history** (:func:`history_urls`): every page that existed at a commit
+  of the published branch (``origin/main``, else ``main``, else ``HEAD``;
+  ``KB_PUBLISHED_REF`` names another).  A page's address comes from the ids in
+  the data files of that commit, through the same id -> address mapping the
+  site uses (:func:`render.urls.page_url`), and from the written pages in
+  ``docs/<lang>/``.  Only commits of the published branch count: a claim added
+  and renamed again within an unmerged branch was never published.
+* **published-urls.txt**: the addresses of the site as it stood when the list
+  was started, with every download (``/data/claims.json``…).  It stays as a
+  record of them, and is what a shallow clone (``git clone --depth 1``, CI's
+  default checkout) still has when the history is cut off.
+
+The tests check that every one still leads to a page: a record's page, or the
+page kept at a retired id's address (data/redirects.yml).  ``make urls``
+(``python -m render.cite_urls``) still adds a built site's addresses to the list;
+nothing needs it.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import subprocess
 import sys
 from pathlib import Path
 
+from . import urls as site_urls_map
 from .cite_data import FILES, FOLDER
 
 LIST = "published-urls.txt"
-HEADER = ("# Every address the site has published, relative to its root. Never remove a line: a renamed or\n"
-          "# merged record keeps its address through data/redirects.yml. Add new ones with: make urls\n")
+HEADER = ("# Addresses the site had published when this list was started, relative to its root. Never edit it:\n"
+          "# the addresses published since are read from git history (render/cite_urls.py), and a renamed or\n"
+          "# merged record keeps its address through data/redirects.yml.\n")
 
 
 def site_urls(site_dir: str | Path) -> set[str]:
@@ -48,6 +64,145 @@ def read(path: str | Path) -> list[str]:
     if not p.is_file():
         return []
     return [ln.strip() for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+# --- addresses read from the data and docs of a commit ----------------------------------
+
+PAGE_KINDS = {folder: kind for kind, folder in site_urls_map.KINDS.items()}  # 'claims' -> 'claim'
+LANGS = ("en", "zh")
+_ID_LINE = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*):", re.M)  # a record's id: a slug at the start of a line
+_REDIRECT_KIND = re.compile(r"^[ \t]+kind:[ \t]*['\"]?([a-z]+)", re.M)
+
+
+def data_kind(path: str) -> str | None:
+    """The kind of record a data file holds ('data/claims/x.yml' -> 'claims'), as kb.load reads the folders:
+    ``data/<kind>.yml`` or ``data/<kind>/<file>.yml``."""
+    parts = path.split("/")
+    if parts[0] != "data" or not path.endswith(".yml"):
+        return None
+    if len(parts) == 2:
+        return parts[1][:-4]
+    return parts[1] if len(parts) == 3 else None
+
+
+def record_urls(kind: str, text: str) -> set[str]:
+    """The addresses of the pages of the records in one data file's text, in every language."""
+    out = set()
+    if kind in PAGE_KINDS:
+        pairs = [(PAGE_KINDS[kind], ident) for ident in _ID_LINE.findall(text)]
+    elif kind == "redirects":  # a retired id keeps a page at its old address, of the kind it names
+        pairs = []
+        for m in _ID_LINE.finditer(text):
+            k = _REDIRECT_KIND.search(text, m.end())
+            if k and k.group(1) in site_urls_map.KINDS:
+                pairs.append((k.group(1), m.group(1)))
+    else:
+        return out
+    for page_kind, ident in pairs:
+        for lang in LANGS:
+            out.add("/" + site_urls_map.page_url(page_kind, ident, lang))
+    return out
+
+
+def written_url(path: str) -> str | None:
+    """The address of a written page ('docs/zh/benchmarks.md' -> '/zh/benchmarks/', 'docs/en/index.md' -> '/')."""
+    parts = path.split("/")
+    if len(parts) < 3 or parts[0] != "docs" or parts[1] not in LANGS or not path.endswith(".md"):
+        return None
+    rel = "/".join(parts[2:])[:-3]
+    rel = "" if rel == "index" else rel[: -len("/index")] if rel.endswith("/index") else rel
+    return "/" + site_urls_map.lang_prefix(parts[1]) + (rel + "/" if rel else "")
+
+
+def tree_urls(root: str | Path) -> set[str]:
+    """The addresses a working tree's data/ and docs/ give pages to (what :func:`history_urls` reads at a commit)."""
+    root = Path(root)
+    out = set()
+    for p in sorted((root / "data").rglob("*.yml")):
+        rel = p.relative_to(root).as_posix()
+        kind = data_kind(rel)
+        if kind:
+            out |= record_urls(kind, p.read_text(encoding="utf-8"))
+    for p in sorted((root / "docs").rglob("*.md")):
+        url = written_url(p.relative_to(root).as_posix())
+        if url:
+            out.add(url)
+    return out
+
+
+# --- addresses read from git history -----------------------------------------------------
+
+def _git(repo, *args, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, input=stdin)
+
+
+def published_ref(repo) -> str | None:
+    """The branch the site is published from: KB_PUBLISHED_REF, else origin/main, else main, else HEAD (the first
+    that names a commit here)."""
+    forced = os.environ.get("KB_PUBLISHED_REF")
+    for ref in ([forced] if forced else []) + ["origin/main", "main", "HEAD"]:
+        if _git(repo, "rev-parse", "--verify", "--quiet", ref + "^{commit}").returncode == 0:
+            return ref
+    return None
+
+
+def is_shallow(repo) -> bool:
+    return _git(repo, "rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+
+
+def history_urls(repo, ref: str | None = None) -> tuple[set[str], int]:
+    """Every page address that existed at a commit reachable from ``ref`` (default: :func:`published_ref`), and
+    how many commits were read; ``(set(), 0)`` outside a git checkout.
+
+    Each version of a data or docs file existed at the commit that wrote it, so the union over commits is the
+    union over every version the history holds: one ``git log --raw`` lists them, one ``git cat-file --batch``
+    reads them.  A shallow clone holds only the commits it fetched (the files of its oldest one in full).
+    """
+    ref = ref or published_ref(repo)
+    if ref is None:
+        return set(), 0
+    log = _git(repo, "log", "--root", "--raw", "--no-abbrev", "--no-renames", "--format=commit %H", ref, "--", "data", "docs")
+    if log.returncode != 0:
+        return set(), 0
+    commits, blobs = 0, set()  # (blob, path) of every version
+    for line in log.stdout.splitlines():
+        if line.startswith("commit "):
+            commits += 1
+        elif line.startswith(":"):
+            meta, path = line.split("\t", 1)
+            new = meta.split()[3]
+            if set(new) != {"0"}:  # not a deletion
+                blobs.add((new, path))
+    oldest = _git(repo, "rev-list", "--max-parents=0", ref).stdout.split() if is_shallow(repo) else []
+    for commit in oldest:  # a shallow clone's boundary commit shows only what it changed: read its whole tree
+        tree = _git(repo, "ls-tree", "-r", commit, "--", "data", "docs").stdout
+        for line in tree.splitlines():
+            meta, path = line.split("\t", 1)
+            blobs.add((meta.split()[2], path))
+    out = set()
+    wanted = []
+    for blob, path in sorted(blobs):
+        url = written_url(path)
+        if url:
+            out.add(url)
+        elif data_kind(path) in PAGE_KINDS or data_kind(path) == "redirects":
+            wanted.append((blob, data_kind(path)))
+    if wanted:
+        batch = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], capture_output=True, check=True,
+                               input="".join(blob + "\n" for blob, _ in wanted).encode()).stdout
+        pos = 0
+        for _, kind in wanted:
+            header_end = batch.index(b"\n", pos)
+            size = int(batch[pos:header_end].split()[2])
+            out |= record_urls(kind, batch[header_end + 1: header_end + 1 + size].decode("utf-8", "replace"))
+            pos = header_end + 1 + size + 1
+    return out, commits
+
+
+def published(repo, listing: str | Path | None = None) -> set[str]:
+    """Every address ever published: the list's, and every page of the published branch's history."""
+    repo = Path(repo)
+    return set(read(listing or repo / LIST)) | history_urls(repo)[0]
 
 
 def render(urls: set[str]) -> str:
