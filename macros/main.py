@@ -175,6 +175,12 @@ def define_env(env):
             return prose(c, c.text(kb.tiers[ident].definition))
         raise KeyError(f"unknown kind {kind!r}")
 
+    @env.macro
+    def checking_coverage():
+        """How every citation's words were checked, and how many quotes carry their translations, from the data."""
+        from render.citations import checking_coverage as coverage
+        return coverage(ctx())
+
     # --- the data page (docs/*/data.md): downloads, their fields, version, Dataset description ---
 
     @env.macro

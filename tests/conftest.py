@@ -85,6 +85,7 @@ article:
     file: snapshots/article.txt
     taken: "2026-11-01"
     extent: full
+  no_url: {en: The copy kept here states no address., zh: 这里保存的副本没有写明网址。}
 """,
     "snapshots/article.txt": "芯片的延迟为 1.03 秒，对照系统为 1.80 秒，低 1.7 倍。\n",
     "claims/bench.yml": """\
@@ -98,6 +99,7 @@ chip-latency:
   citations:
     - source: article
       quote: 芯片的延迟为 1.03 秒
+      translation: {en: "The chip's latency is 1.03 s"}
   tier: vendor-self-report
 gpu-latency:
   subject: gpu
@@ -109,6 +111,7 @@ gpu-latency:
   citations:
     - source: article
       quote: 对照系统为 1.80 秒
+      translation: {en: "the baseline system's is 1.80 s"}
   tier: vendor-self-report
 latency-ratio:
   subject: chip
@@ -120,6 +123,7 @@ latency-ratio:
   citations:
     - source: article
       quote: 低 1.7 倍
+      translation: {en: "1.7 times lower"}
   tier: vendor-self-report
   derivation:
     op: ratio

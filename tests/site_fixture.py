@@ -337,6 +337,9 @@ hostile-site-source:
     file: snapshots/hostile.txt
     taken: "2026-11-01"
     extent: full
+  no_url:
+    en: {HOSTILE_TEXT!r}
+    zh: {HOSTILE_TEXT_ZH!r}
 """,
     "entities/hostile.yml": f"""\
 hostile-site-entity:
@@ -358,6 +361,8 @@ hostile-claim:
   citations:
     - source: hostile-site-source
       quote: {HOSTILE_QUOTE!r}
+      translation:
+        en: {HOSTILE_TEXT!r}
       locator: {HOSTILE_NAME!r}
   tier: commentary
   caveats:

@@ -38,6 +38,14 @@ def _shows_provenance(site, page, lang, cid):
     first = pop.locator(".kb-pop-source").first
     expect(first.locator("blockquote")).to_have_text(rec["c"][0]["q"])
     expect(first.locator("figcaption")).to_contain_text(rec["c"][0]["n"])
+    if "tr" in rec["c"][0]:  # the contributors' translation, labelled as theirs, in the page's language
+        tr = first.locator(".kb-pop-translation")
+        expect(tr).to_contain_text(rec["c"][0]["tr"])
+        labels = json.loads((site.root / "data" / f"provenance.{lang}.json").read_text(encoding="utf-8"))["_labels"]
+        expect(tr.locator(".kb-words-label")).to_have_text(labels["translation"] + ": ")
+        assert tr.get_attribute("lang") == rec["c"][0]["trl"]
+        assert first.locator("blockquote .kb-pop-translation").count() == 0
+    expect(first.locator(".kb-pop-checked")).to_have_text(rec["c"][0]["ck"])
     link = pop.locator(".kb-pop-open a")
     assert link.evaluate("a => new URL(a.href).pathname") == "/" + site.url("claim", cid, lang)
     return pop

@@ -16,30 +16,37 @@ from kb.base import KnowledgeBase
 from kb.export import exports
 from site_fixture import site  # noqa: F401  (fixture)
 
+NO_URL = "  no_url: {en: The copy kept here states no address., zh: 这里保存的副本没有写明网址。}\n"
+
 
 def test_a_source_keeps_its_own_address_apart_from_its_pages(tmp_path):
-    sources = MINIMAL["sources/articles.yml"].replace("  language: zh-Hans\n",
-                                                       "  language: zh-Hans\n  url: https://example.com/article\n")
+    sources = MINIMAL["sources/articles.yml"].replace(NO_URL, '  url: https://example.com/article\n  accessed: "2026-11-02"\n')
     files = exports(KnowledgeBase.open(write_data(tmp_path, {"sources/articles.yml": sources}), on=TODAY))
     (record,) = json.loads(files["sources.json"])
     assert record["source_url"] == "https://example.com/article"
     assert record["url"] == {"en": "/sources/article/", "zh": "/zh/sources/article/"}
     (row,) = csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig")))
     assert row["url"] == "https://example.com/article"
+    assert (record["accessed"], row["accessed"], row["no_url_en"], row["snapshot"]) == ("2026-11-02", "2026-11-02", "", "full")
 
 
 def test_a_source_without_an_address_has_none_in_the_table(tmp_path):
     files = exports(KnowledgeBase.open(write_data(tmp_path, {}), on=TODAY))
     (row,) = csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig")))
-    assert row["url"] == "" and "source_url" not in json.loads(files["sources.json"])[0]
+    (record,) = json.loads(files["sources.json"])
+    assert row["url"] == "" and "source_url" not in record
+    assert record["no_url"]["en"] == row["no_url_en"] == "The copy kept here states no address."
+    assert record["snapshot"] == {"taken": "2026-11-01", "extent": "full"}
 
 
 # --- the CSV files in a spreadsheet: encoding, quotes, conditions and their licence ----------------------
 
+FIRST = "    - source: article\n      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n"
 TWO_CITATIONS = MINIMAL["claims/bench.yml"].replace(
-    "    - source: article\n      quote: 芯片的延迟为 1.03 秒\n",
-    "    - source: article\n      quote: 芯片的延迟为 1.03 秒\n"
-    "    - source: article\n      quote: 对照系统为 1.80 秒\n      locator: 第二段\n", 1)
+    FIRST,
+    FIRST +
+    "    - source: article\n      quote: 对照系统为 1.80 秒\n      translation: {en: the baseline system's is 1.80 s}\n"
+    "      locator: 第二段\n", 1)
 DECODING = TWO_CITATIONS.replace(  # the first claim's conditions only
     "  conditions: {baseline: gpu, model: chip}\n",
     "  conditions: {baseline: gpu, model: chip, input_tokens: 8000, decoding: {en: greedy, zh: 贪心解码}}\n", 1)
@@ -83,6 +90,8 @@ def test_claims_csv_gives_the_quotes_their_source_and_the_conditions(minimal_fil
     assert (chip["condition_model"], chip["condition_baseline"], chip["condition_input_tokens"]) == ("chip", "gpu", "8000")
     assert (chip["condition_decoding_en"], chip["condition_decoding_zh"]) == ("greedy", "贪心解码")
     assert chip["condition_output_tokens"] == chip["condition_note_en"] == ""
+    assert (chip["quote_translation_en"], chip["quote_translation_zh"]) == ("The chip's latency is 1.03 s", "")
+    assert (chip["checked"], chip["checked_on"], chip["paraphrase_en"]) == ("full-copy", "2026-11-01", "")
     gpu = rows["gpu-latency"]
     assert (gpu["quote"], gpu["other_quotes"], gpu["condition_decoding_zh"]) == ("对照系统为 1.80 秒", "", "")
 

@@ -98,7 +98,7 @@ def test_kb_new_appends_to_an_existing_file_and_refuses_used_ids(tmp_path):
     data = write_data(tmp_path, {})
     out = kb("new", "claim", "another", "--file", "claims/bench.yml", "--data", str(data))
     assert out.returncode == 0
-    assert f"{data}/claims/bench.yml:37" in out.stdout
+    assert f"{data}/claims/bench.yml:40" in out.stdout
     again = kb("new", "claim", "chip-latency", "--data", str(data))
     assert again.returncode == 2
     assert "the id 'chip-latency' is already used in data/claims/bench.yml:1" in again.stderr
@@ -115,7 +115,7 @@ def bad_subject(tmp_path):
 def test_paths_are_shown_from_the_repository_root(tmp_path):
     """From the root of a clone, a path opens as printed: data/claims/..., not claims/..."""
     data = bad_subject(tmp_path)
-    expected = ("claims/bench.yml:13:12: unknown-reference: {0}claims/bench.yml > gpu-latency > subject: "
+    expected = ("claims/bench.yml:14:12: unknown-reference: {0}claims/bench.yml > gpu-latency > subject: "
                 "no entity has the id 'gpux' (did you mean 'gpu'?)")
     assert kb("check", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
     assert kb("check", "data", cwd=tmp_path).stdout.splitlines()[0] == "data/" + expected.format("data/")
@@ -130,7 +130,7 @@ def test_github_format_annotates_each_problem_on_its_line(tmp_path):
     out = kb("check", "--format", "github", cwd=tmp_path)
     assert out.returncode == 1
     assert out.stdout.splitlines() == [
-        "::error file=data/claims/bench.yml,line=13,col=12,title=unknown-reference::"
+        "::error file=data/claims/bench.yml,line=14,col=12,title=unknown-reference::"
         "gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)",
         "1 problem(s) found; fix them and run kb check again.",
     ]

@@ -101,3 +101,44 @@ def test_conflicts_name_the_claims_they_tie(files):
     assert conflicts
     for x in conflicts:
         assert x["claims"] and all(isinstance(c, str) for c in x["claims"])
+
+
+def test_each_citation_carries_its_translation_paraphrase_and_check(files, raw_claims):
+    """Per citation, as the YAML and the sources' snapshots say, read without the engine."""
+    raw_sources = {}
+    for path in sorted((DATA / "sources").glob("*.yml")):
+        raw_sources.update(yaml.safe_load(path.read_text(encoding="utf-8")))
+    claims = {c["id"]: c for c in json.loads(files["claims.json"])}
+    seen = 0
+    for cid, raw in raw_claims.items():
+        got = claims[cid]["sources"]
+        assert len(got) == len(raw["citations"]), cid
+        for cit, want in zip(got, raw["citations"]):
+            assert cit["translation"] == want.get("translation"), cid
+            assert cit["paraphrase"] == want.get("paraphrase"), cid
+            src = raw_sources[want["source"]]
+            snap = src.get("snapshot")
+            if "quote" in want and snap:
+                expected = ("full-copy" if snap["extent"] == "full" else "excerpt", str(snap["taken"]))
+            elif src.get("url") and src.get("accessed"):
+                expected = ("read", str(src["accessed"]))
+            else:
+                expected = ("unchecked", None)
+            assert (cit["checked"], cit["checked_on"]) == expected, cid
+            seen += 1
+    assert seen >= 500
+    rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8-sig"))))
+    assert {r["checked"] for r in rows} <= {"full-copy", "excerpt", "read", "unchecked"}
+    assert all(r["quote_translation_en"] == (claims[r["id"]]["sources"][0]["translation"] or {}).get("en", "")
+               for r in rows)
+
+
+def test_sources_say_where_they_can_be_read(files):
+    sources = json.loads(files["sources.json"])
+    assert len(sources) >= 10
+    for s in sources:
+        assert ("source_url" in s) != ("no_url" in s), s["id"]
+        assert "accessed" not in s or "source_url" in s, s["id"]
+        assert s.get("snapshot", {}).get("extent", "full") in ("full", "excerpt"), s["id"]
+    rows = list(csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig"))))
+    assert all(bool(r["url"]) != bool(r["no_url_en"]) for r in rows)

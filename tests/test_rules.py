@@ -20,6 +20,7 @@ extra:
   citations:
     - source: article
       quote: 芯片的延迟
+      translation: {en: "The chip's latency"}
   tier: vendor-self-report
 """
 
@@ -37,6 +38,16 @@ def claims_plus(text: str) -> dict:
     return {CLAIMS: MINIMAL[CLAIMS] + text}
 
 
+# how a source says where it can be read, and a citation that paraphrases instead of quoting
+SOURCES = "sources/articles.yml"
+NO_URL = "  no_url: {en: The copy kept here states no address., zh: 这里保存的副本没有写明网址。}\n"
+SNAPSHOT = '  snapshot:\n    file: snapshots/article.txt\n    taken: "2026-11-01"\n    extent: full\n'
+SOURCES_READ = MINIMAL[SOURCES].replace(NO_URL, '  url: https://example.com/article\n  accessed: "2026-11-01"\n')
+PARAPHRASED = NEW_CLAIM.replace("      quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}\n",
+                                "      paraphrase: {en: The page says the chip exists., zh: 该页面称芯片存在。}\n")
+
+
+
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
@@ -50,24 +61,24 @@ CASES = [
     ("byte-order-mark", {CLAIMS: b"\xef\xbb\xbf" + MINIMAL[CLAIMS].encode()}, None,
      "data/claims/bench.yml:1:1: byte-order-mark: data/claims/bench.yml: the file starts with a UTF-8 byte-order mark (save the file as UTF-8 without BOM (most editors call it plain 'UTF-8'))"),
     ("invalid-utf8", {CLAIMS: MINIMAL[CLAIMS].encode() + b"bad: \xff\n"}, None,
-     "data/claims/bench.yml:37:6: invalid-utf8: data/claims/bench.yml: byte 0xff is not valid UTF-8 (save the file as UTF-8)"),
+     "data/claims/bench.yml:40:6: invalid-utf8: data/claims/bench.yml: byte 0xff is not valid UTF-8 (save the file as UTF-8)"),
     ("empty-file", {CLAIMS: "# nothing here\n"}, None,
      "data/claims/bench.yml:1:1: empty-file: data/claims/bench.yml: the file holds no records (add a record, or delete the file)"),
     ("file-too-large", {CLAIMS: "# " + "x" * 2_000_001 + "\n"}, None,
      "data/claims/bench.yml:1:1: file-too-large: data/claims/bench.yml: the file is 2,000,004 bytes; the limit is 2,000,000 (split it into several files in the same folder)"),
     ("several-documents", {CLAIMS: MINIMAL[CLAIMS] + "---\nx: 1\n"}, None,
-     "data/claims/bench.yml:37:1: several-documents: data/claims/bench.yml: the file holds more than one YAML document (remove the '---' separators)"),
-    ("yaml-alias", None, {CLAIMS: ("  scope: {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒",
-                                    "  scope: &s {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒\n  tier_reason: *s")},
-     "data/claims/bench.yml:17:10: yaml-alias: data/claims/bench.yml: anchors and aliases (&name, *name) are not allowed (write the value out in full where it is needed)"),
+     "data/claims/bench.yml:40:1: several-documents: data/claims/bench.yml: the file holds more than one YAML document (remove the '---' separators)"),
+    ("yaml-alias", None, {CLAIMS: ("  scope: {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒\n      translation: {en: \"the baseline system's is 1.80 s\"}",
+                                    "  scope: &s {en: The whole system., zh: 整套系统。}\n  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒\n      translation: {en: \"the baseline system's is 1.80 s\"}\n  tier_reason: *s")},
+     "data/claims/bench.yml:18:10: yaml-alias: data/claims/bench.yml: anchors and aliases (&name, *name) are not allowed (write the value out in full where it is needed)"),
     ("yaml-merge", claims_plus("other:\n  <<: {subject: chip}\n"), None,
-     "data/claims/bench.yml:38:3: yaml-alias: data/claims/bench.yml: merge keys ('<<') are not allowed (write the keys out in full)"),
+     "data/claims/bench.yml:41:3: yaml-alias: data/claims/bench.yml: merge keys ('<<') are not allowed (write the keys out in full)"),
     ("yaml-tag", {CLAIMS: "chip-latency: !!python/object/apply:os.system ['true']\n"}, None,
      "data/claims/bench.yml:1:15: yaml-tag: data/claims/bench.yml: the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed (remove the '!' tag; plain lists need none)"),
     ("yaml-tag-scalar", None, {CLAIMS: ("  value: 1.03\n", "  value: !!binary aGVsbG8=\n")},
      "data/claims/bench.yml:4:10: yaml-tag: data/claims/bench.yml: the tag 'tag:yaml.org,2002:binary' is not allowed (data files hold plain text, numbers, dates and lists; remove the '!' tag)"),
     ("bad-key", claims_plus("[a, b]: 1\n"), None,
-     "data/claims/bench.yml:37:1: bad-key: data/claims/bench.yml: a key must be plain text (keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno')"),
+     "data/claims/bench.yml:40:1: bad-key: data/claims/bench.yml: a key must be plain text (keys are words such as 'subject' or ids such as 'gptoss-e2e-jalapeno')"),
     ("not-a-number", None, {CLAIMS: ("  value: 1.03\n", "  value: .nan\n")},
      "data/claims/bench.yml:4:10: not-a-number: data/claims/bench.yml: '.nan' is not a finite number (a figure must be a finite number; use null if it was not published)"),
     ("infinity", None, {CLAIMS: ("  value: 1.03\n", "  value: -.inf\n")},
@@ -75,29 +86,29 @@ CASES = [
     ("number-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 0x1F\n")},
      "data/claims/bench.yml:4:10: number-format: data/claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
     ("too-deep", claims_plus("deep: " + "[" * 40 + "]" * 40 + "\n"), None,
-     "data/claims/bench.yml:37:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
+     "data/claims/bench.yml:40:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
     ("unfinished", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: TODO copy the quote")},
-     "data/claims/bench.yml:32:14: unfinished: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
+     "data/claims/bench.yml:34:14: unfinished: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
     # --- records against the schema ------------------------------------------------------
     ("file-extension", {"claims/more.yaml": NEW_CLAIM}, None,
      "data/claims/more.yaml:1:1: file-extension: data/claims/more.yaml: data files end in .yml (rename it to more.yml)"),
     ("file-shape", {"claims/more.yml": "- a\n- b\n"}, None,
      "data/claims/more.yml:1:1: file-shape: data/claims/more.yml: a claims file is a mapping from id to record (start each record with its id at the left margin, e.g. 'my-id:')"),
     ("bad-id", claims_plus(NEW_CLAIM.replace("extra:", "Extra_Claim:")), None,
-     "data/claims/bench.yml:37:1: bad-id: data/claims/bench.yml > Extra_Claim: the id 'Extra_Claim' is not a lowercase slug (ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change)"),
+     "data/claims/bench.yml:40:1: bad-id: data/claims/bench.yml > Extra_Claim: the id 'Extra_Claim' is not a lowercase slug (ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change)"),
     ("duplicate-id", {"claims/more.yml": NEW_CLAIM.replace("extra:", "chip-latency:")}, None,
      "data/claims/more.yml:1:1: duplicate-id: data/claims/more.yml > chip-latency: the id 'chip-latency' is already used in data/claims/bench.yml:1 (ids are unique across all files of a kind; choose another id (and never reuse a retired one))"),
     ("record-not-mapping", claims_plus("extra: just text\n"), None,
-     "data/claims/bench.yml:37:8: wrong-type: data/claims/bench.yml > extra: the record 'extra' must be a mapping of fields (indent the record's fields under its id)"),
+     "data/claims/bench.yml:40:8: wrong-type: data/claims/bench.yml > extra: the record 'extra' must be a mapping of fields (indent the record's fields under its id)"),
     ("unknown-field", claims_plus(NEW_CLAIM.replace("  citations:", "  souces: []\n  citations:")), None,
-     "data/claims/bench.yml:41:11: unknown-field: data/claims/bench.yml > extra > souces: unknown field 'souces' (did you mean 'successor'?)"),
+     "data/claims/bench.yml:44:11: unknown-field: data/claims/bench.yml > extra > souces: unknown field 'souces' (did you mean 'successor'?)"),
     ("missing-field", claims_plus(NEW_CLAIM.replace("  tier: vendor-self-report\n", "")), None,
-     "data/claims/bench.yml:37:1: missing-field: data/claims/bench.yml > extra > tier: the required field 'tier' is missing (Evidence tier id (data/tiers.yml): the evidence behind the claim, not the kind of source relaying it.)"),
+     "data/claims/bench.yml:40:1: missing-field: data/claims/bench.yml > extra > tier: the required field 'tier' is missing (Evidence tier id (data/tiers.yml): the evidence behind the claim, not the kind of source relaying it.)"),
     ("wrong-type", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒",
                                     "  conditions: {baseline: gpu, model: chip, input_tokens: many}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒")},
      "data/claims/bench.yml:7:58: wrong-type: data/claims/bench.yml > chip-latency > conditions > input_tokens: expected a whole number, got 'many' (Nominal input length in tokens.)"),
     ("not-allowed-value", None, {CLAIMS: ("  tier: vendor-self-report\ngpu-latency:", "  tier: vendor-self-report\n  status: disputed\ngpu-latency:")},
-     "data/claims/bench.yml:12:11: not-allowed-value: data/claims/bench.yml > chip-latency > status: 'disputed' is not allowed here; expected one of 'reported', 'contested', 'superseded' or 'retracted' (use one of the values listed, spelled exactly)"),
+     "data/claims/bench.yml:13:11: not-allowed-value: data/claims/bench.yml > chip-latency > status: 'disputed' is not allowed here; expected one of 'reported', 'contested', 'superseded' or 'retracted' (use one of the values listed, spelled exactly)"),
     ("bad-reference-form", None, {CLAIMS: ("  subject: chip\n  metric: latency\n  value: 1.03", "  subject: The Chip\n  metric: latency\n  value: 1.03")},
      "data/claims/bench.yml:2:12: bad-reference: data/claims/bench.yml > chip-latency > subject: 'The Chip' is not a valid id (ids are lowercase slugs such as gb300 or gptoss-e2e-jalapeno)"),
     ("bad-date-form", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "1 Nov 2026"')},
@@ -105,8 +116,8 @@ CASES = [
     ("out-of-range", None, {CLAIMS: ("{baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒",
                                       "{baseline: gpu, model: chip, output_tokens: -5}\n  citations:\n    - source: article\n      quote: 芯片的延迟为 1.03 秒")},
      "data/claims/bench.yml:7:59: out-of-range: data/claims/bench.yml > chip-latency > conditions > output_tokens: -5: input should be greater than 0 (Nominal output length in tokens.)"),
-    ("empty-value", claims_plus(NEW_CLAIM.replace("  citations:\n    - source: article\n      quote: 芯片的延迟\n", "  citations: []\n")), None,
-     "data/claims/bench.yml:41:14: empty-value: data/claims/bench.yml > extra > citations: 'citations' must not be empty (One or more sources that state the claim.)"),
+    ("empty-value", claims_plus(NEW_CLAIM.replace("  citations:\n    - source: article\n      quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}\n", "  citations: []\n")), None,
+     "data/claims/bench.yml:44:14: empty-value: data/claims/bench.yml > extra > citations: 'citations' must not be empty (One or more sources that state the claim.)"),
     ("full-width-digits", None, {CLAIMS: ("  value: 1.03\n", "  value: ８５，４４８\n")},
      "data/claims/bench.yml:4:10: full-width-digits: data/claims/bench.yml > chip-latency > value: the value uses full-width digits or punctuation; got '８５，４４８' (write numbers with ASCII digits and no separators: 85448, not ８５，４４８)"),
     ("number-as-text", None, {CLAIMS: ("  value: 1.03\n", "  value: 85,448\n")},
@@ -114,7 +125,7 @@ CASES = [
     ("absurd-magnitude", None, {CLAIMS: ("  value: 1.03\n", "  value: 1000000000000000000000\n")},
      "data/claims/bench.yml:4:10: absurd-magnitude: data/claims/bench.yml > chip-latency > value: the number is too large to be a real figure; got 1000000000000000000000 (check for extra digits; figures in this base are below 10^15)"),
     ("range-order", None, {CLAIMS: ("  value: 1.7\n", "  value: [3.6, 1.7]\n")},
-     "data/claims/bench.yml:26:10: range-order: data/claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
+     "data/claims/bench.yml:28:10: range-order: data/claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
     ("value-type", None, {CLAIMS: ("  value: 1.03\n", "  value: fast\n")},
      "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in CONTRIBUTING.md)"),
     ("precision-type", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  precision: -1\n")},
@@ -122,36 +133,54 @@ CASES = [
     ("url-scheme", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  url: javascript:alert(1)\n")},
      "data/sources/articles.yml:5:8: url-scheme: data/sources/articles.yml > article > url: only http and https addresses are allowed; got 'javascript:alert(1)' (write the full address starting with https://)"),
     ("status-reason", claims_plus(NEW_CLAIM + "  status: retracted\n"), None,
-     "data/claims/bench.yml:37:1: status-reason: data/claims/bench.yml > extra: a superseded or retracted claim must say why (add status_reason: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:40:1: status-reason: data/claims/bench.yml > extra: a superseded or retracted claim must say why (add status_reason: {en: ..., zh: ...})"),
     ("superseded-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"), None,
-     "data/claims/bench.yml:37:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
+     "data/claims/bench.yml:40:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
     ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
-     "data/claims/bench.yml:42:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
+     "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
     ("attribution-note", claims_plus(NEW_CLAIM + "  attribution: uncertain\n"), None,
-     "data/claims/bench.yml:37:1: attribution-note: data/claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:40:1: attribution-note: data/claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
     ("derivation-inputs", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: []\n")},
-     "data/claims/bench.yml:34:3: derivation-inputs: data/claims/bench.yml > latency-ratio > derivation: a derivation needs inputs, or 'missing' saying what was not published (list the claim ids in inputs:, or add missing: {en: ..., zh: ...})"),
+     "data/claims/bench.yml:37:3: derivation-inputs: data/claims/bench.yml > latency-ratio > derivation: a derivation needs inputs, or 'missing' saying what was not published (list the claim ids in inputs:, or add missing: {en: ..., zh: ...})"),
     ("bad-format", None, {"sources/articles.yml": ("file: snapshots/article.txt", "file: ../../etc/passwd")},
      "data/sources/articles.yml:6:11: bad-format: data/sources/articles.yml > article > snapshot > file: '../../etc/passwd' does not have the expected form (Path under data/, e.g. snapshots/article-002.txt.)"),
     ("too-long", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: " + "长" * 4001)},
-     "data/claims/bench.yml:32:14: too-long: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'quote' is too long: string should have at most 4000 characters (shorten it, or split the record)"),
+     "data/claims/bench.yml:34:14: too-long: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'quote' is too long: string should have at most 4000 characters (shorten it, or split the record)"),
     # --- rules across records ---------------------------------------------------------
     ("unknown-reference", None, {CLAIMS: ("  subject: gpu\n", "  subject: gpux\n")},
-     "data/claims/bench.yml:13:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
+     "data/claims/bench.yml:14:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
     ("unknown-source", None, {CLAIMS: ("    - source: article\n      quote: 低 1.7 倍", "    - source: blog\n      quote: 低 1.7 倍")},
-     "data/claims/bench.yml:31:15: unknown-reference: data/claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
+     "data/claims/bench.yml:33:15: unknown-reference: data/claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
     ("unused-source", {"sources/more.yml": "blog:\n  kind: blog-post\n  name: {en: A blog, zh: 博客}\n  language: en\n"}, None,
      "data/sources/more.yml:1:1: unused-source: data/sources/more.yml > blog: no claim cites the source 'blog' (cite it from a claim (citations: - source: ...), or remove it)"),
     ("snapshot-missing", {"snapshots/article.txt": None}, None,
      "data/sources/articles.yml:6:11: snapshot-missing: data/sources/articles.yml > article > snapshot > file: the snapshot file data/snapshots/article.txt does not exist (add the source's text there, or remove the snapshot entry)"),
     ("quote-not-in-snapshot", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: 低 1.8 倍")},
-     "data/claims/bench.yml:32:14: quote-not-in-snapshot: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article': the closest passage is '低 1.7 倍'; they part at character 5 of the quote, after '低 1.': the snapshot has '7 倍', the quote '8 倍' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
+     "data/claims/bench.yml:34:14: quote-not-in-snapshot: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is not found verbatim in the snapshot of 'article': the closest passage is '低 1.7 倍'; they part at character 5 of the quote, after '低 1.': the snapshot has '7 倍', the quote '8 倍' (copy the words exactly from data/snapshots/article.txt, keeping its spaces, punctuation and script (简/繁))"),
+    ("quote-translation-missing", None, {CLAIMS: ('      translation: {en: "1.7 times lower"}\n', "")},
+     "data/claims/bench.yml:34:14: quote-translation: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is in Chinese (zh-Hans) and has no English translation (add translation: {en: ...} under the quote: your faithful English, hedges and numbers kept as the source writes them)"),
+    ("quote-translation-own-language", None, {CLAIMS: ('      translation: {en: "1.7 times lower"}\n', '      translation: {en: "1.7 times lower", zh: 低 1.7 倍}\n')},
+     "data/claims/bench.yml:35:48: quote-translation: data/claims/bench.yml > latency-ratio > citations[0] > translation > zh: the quote is already in Chinese (zh-Hans); it takes no translation into its own language (remove translation.zh)"),
+    ("quote-translation-on-paraphrase", {SOURCES: SOURCES_READ, CLAIMS: MINIMAL[CLAIMS] + PARAPHRASED.replace("      paraphrase:", "      translation: {en: The chip exists.}\n      paraphrase:")}, None,
+     "data/claims/bench.yml:46:7: quote-translation: data/claims/bench.yml > extra > citations[0] > translation: a paraphrase is written in both languages already and takes no translation (remove translation:; write the paraphrase's en and zh texts instead)"),
+    ("source-address-none", None, {SOURCES: (NO_URL, "")},
+     "data/sources/articles.yml:1:1: source-address: data/sources/articles.yml > article: the source records neither its address (url) nor why none is recorded (no_url) (add url: https://... where a text states it or it was read there, or no_url: {en: ..., zh: ...} saying why there is none; never guess an address)"),
+    ("source-address-both", None, {SOURCES: (NO_URL, NO_URL + '  url: https://example.com/article\n  accessed: "2026-11-01"\n')},
+     "data/sources/articles.yml:9:3: source-address: data/sources/articles.yml > article > no_url: the source records both an address (url) and why it has none (no_url) (keep url: and remove no_url:, or the other way round)"),
+    ("source-address-accessed-without-url", None, {SOURCES: (NO_URL, NO_URL + '  accessed: "2026-11-01"\n')},
+     "data/sources/articles.yml:10:13: source-address: data/sources/articles.yml > article > accessed: the date it was read (accessed) needs the address it was read at (url) (add url:, or remove accessed:)"),
+    ("source-address-quote-on-nothing", None, {SOURCES: (SNAPSHOT, "")},
+     "data/claims/bench.yml:34:14: source-address: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is checked against nothing: the source 'article' has no copy (snapshot) and no date it was read at its address (url and accessed) (add a snapshot of the source (snapshot: {file: snapshots/<id>.txt, taken: ..., extent: full or excerpt}), or its url: and the date it was read there (accessed:))"),
+    ("source-address-paraphrase", claims_plus(PARAPHRASED), None,
+     "data/claims/bench.yml:46:7: source-address: data/claims/bench.yml > extra > citations[0] > paraphrase: a paraphrase is checked only by reading the page, so the source 'article' needs its address (url) and the date it was read there (accessed) (add url: and accessed: to the source 'article', or quote a copy kept in data/snapshots/)"),
+    ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
+     "data/sources/articles.yml:10:13: future-date: data/sources/articles.yml > article > accessed: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
      "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date (check the day of the month)"),
     ("future-date", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  date: \"2027-01-01\"\n")},
      "data/sources/articles.yml:5:9: future-date: data/sources/articles.yml > article > date: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("value-for-metric", claims_plus(NEW_CLAIM.replace("  metric: statement\n", "  metric: statement\n  value: 3\n")), None,
-     "data/claims/bench.yml:40:10: value-for-metric: data/claims/bench.yml > extra > value: the metric 'statement' is qualitative, so the value must be null (remove the value, or choose a metric that measures something)"),
+     "data/claims/bench.yml:43:10: value-for-metric: data/claims/bench.yml > extra > value: the metric 'statement' is qualitative, so the value must be null (remove the value, or choose a metric that measures something)"),
     ("date-for-number", None, {CLAIMS: ("  value: 1.03\n", "  value: \"2026-08-25\"\n")},
      "data/claims/bench.yml:4:10: value-for-metric: data/claims/bench.yml > chip-latency > value: the metric 'latency' takes a number, not the date '2026-08-25' (check the metric or the value)"),
     ("missing-value", None, {CLAIMS: ("  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}", "  statement: {en: \"The chip took a while.\", zh: \"芯片用了一些时间。\"}")},
@@ -159,17 +188,17 @@ CASES = [
     ("four-questions-scope", None, {CLAIMS: ("  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}\n  scope: {en: The whole system., zh: 整套系统。}\n", "  value: 1.03\n  statement: {en: \"The chip took {value}.\", zh: \"芯片用时 {value}。\"}\n")},
      "data/claims/bench.yml:1:1: four-questions: data/claims/bench.yml > chip-latency: a performance claim must say what was accelerated (scope) (add scope: {en: ..., zh: ...}, e.g. the whole serving system, or selected kernels)"),
     ("four-questions-baseline", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒", "  conditions: {model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒")},
-     "data/claims/bench.yml:18:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must name its baseline (conditions.baseline) (name the entity it is compared with; a figure with no baseline is a self-measurement)"),
+     "data/claims/bench.yml:19:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must name its baseline (conditions.baseline) (name the entity it is compared with; a figure with no baseline is a self-measurement)"),
     ("four-questions-conditions", None, {CLAIMS: ("  conditions: {baseline: gpu, model: chip}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒", "  conditions: {baseline: gpu}\n  citations:\n    - source: article\n      quote: 对照系统为 1.80 秒")},
-     "data/claims/bench.yml:18:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must state its test conditions (give at least conditions.model, conditions.benchmark or conditions.note)"),
+     "data/claims/bench.yml:19:3: four-questions: data/claims/bench.yml > gpu-latency > conditions: a performance claim must state its test conditions (give at least conditions.model, conditions.benchmark or conditions.note)"),
     ("contested-without-conflict", claims_plus(NEW_CLAIM + "  status: contested\n"), None,
-     "data/claims/bench.yml:45:11: contested-without-conflict: data/claims/bench.yml > extra > status: a contested claim must appear in a conflict record (add a conflict in data/conflicts/ that lists this claim on one side)"),
+     "data/claims/bench.yml:49:11: contested-without-conflict: data/claims/bench.yml > extra > status: a contested claim must appear in a conflict record (add a conflict in data/conflicts/ that lists this claim on one side)"),
     ("self-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n  successor: extra\n"), None,
-     "data/claims/bench.yml:47:14: self-successor: data/claims/bench.yml > extra > successor: a claim cannot succeed itself (name the claim that replaces it)"),
-    ("derivation-cycle", None, {CLAIMS: ("      quote: 对照系统为 1.80 秒\n  tier: vendor-self-report\n", "      quote: 对照系统为 1.80 秒\n  tier: vendor-self-report\n  derivation: {op: product, inputs: [latency-ratio, chip-latency]}\n")},
-     "data/claims/bench.yml:37:13: derivation-cycle: data/claims/bench.yml > latency-ratio > derivation > inputs: derived claims form a cycle: gpu-latency → latency-ratio → gpu-latency (a claim cannot be derived, directly or indirectly, from itself)"),
+     "data/claims/bench.yml:51:14: self-successor: data/claims/bench.yml > extra > successor: a claim cannot succeed itself (name the claim that replaces it)"),
+    ("derivation-cycle", None, {CLAIMS: ("      quote: 对照系统为 1.80 秒\n      translation: {en: \"the baseline system's is 1.80 s\"}\n  tier: vendor-self-report\n", "      quote: 对照系统为 1.80 秒\n      translation: {en: \"the baseline system's is 1.80 s\"}\n  tier: vendor-self-report\n  derivation: {op: product, inputs: [latency-ratio, chip-latency]}\n")},
+     "data/claims/bench.yml:40:13: derivation-cycle: data/claims/bench.yml > latency-ratio > derivation > inputs: derived claims form a cycle: gpu-latency → latency-ratio → gpu-latency (a claim cannot be derived, directly or indirectly, from itself)"),
     ("derivation-arity", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: [gpu-latency]\n")},
-     "data/claims/bench.yml:36:13: derivation-arity: data/claims/bench.yml > latency-ratio > derivation > inputs: ratio takes 2 input(s), got 1 (list exactly the claims the operation takes, in order)"),
+     "data/claims/bench.yml:39:13: derivation-arity: data/claims/bench.yml > latency-ratio > derivation > inputs: ratio takes 2 input(s), got 1 (list exactly the claims the operation takes, in order)"),
     ("unit-mismatch", claims_plus("""\
 chip-throughput:
   subject: chip
@@ -194,15 +223,15 @@ bad-ratio:
   tier: vendor-self-report
   derivation: {op: ratio, inputs: [chip-latency, chip-throughput]}
 """), None,
-     "data/claims/bench.yml:50:11: unit-mismatch: data/claims/bench.yml > bad-ratio > metric: ratio of the inputs has dimension {'time': 2, 'tokens': -1}, but the claim's unit has none (a pure number) (a ratio of like quantities is a pure number; a ratio of a latency to a throughput is not a speed-up)"),
+     "data/claims/bench.yml:53:11: unit-mismatch: data/claims/bench.yml > bad-ratio > metric: ratio of the inputs has dimension {'time': 2, 'tokens': -1}, but the claim's unit has none (a pure number) (a ratio of like quantities is a pure number; a ratio of a latency to a throughput is not a speed-up)"),
     ("missing-translation", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: The chip really exists.")), None,
-     "data/claims/bench.yml:40:41: missing-translation: data/claims/bench.yml > extra > statement > zh: the Chinese text has no Chinese in it (write the zh text in Simplified Chinese)"),
+     "data/claims/bench.yml:43:41: missing-translation: data/claims/bench.yml > extra > statement > zh: the Chinese text has no Chinese in it (write the zh text in Simplified Chinese)"),
     ("figure-in-text", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: 芯片用了九个月。")), None,
-     "data/claims/bench.yml:40:41: figure-in-text: data/claims/bench.yml > extra > statement > zh: the text types the figure(s) '九' by hand (every figure on the site comes from a claim: write {value} for this claim's own figure, or {claim:ID} for another's, and record the figure as a claim)"),
+     "data/claims/bench.yml:43:41: figure-in-text: data/claims/bench.yml > extra > statement > zh: the text types the figure(s) '九' by hand (every figure on the site comes from a claim: write {value} for this claim's own figure, or {claim:ID} for another's, and record the figure as a claim)"),
     ("bad-placeholder", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: \"芯片存在 {value}。\"")), None,
-     "data/claims/bench.yml:40:41: bad-placeholder: data/claims/bench.yml > extra > statement > zh: {value} stands only in the statement of a claim that has a figure (write {claim:ID} to show another claim's figure)"),
+     "data/claims/bench.yml:43:41: bad-placeholder: data/claims/bench.yml > extra > statement > zh: {value} stands only in the statement of a claim that has a figure (write {claim:ID} to show another claim's figure)"),
     ("unknown-placeholder-claim", claims_plus(NEW_CLAIM.replace("zh: 芯片存在。", "zh: \"芯片存在，见 {claim:nope}。\"")), None,
-     "data/claims/bench.yml:40:41: unknown-reference: data/claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
+     "data/claims/bench.yml:43:41: unknown-reference: data/claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
     ("missing-placeholder", None, {CLAIMS: ("zh: \"芯片用时 {value}。\"", "zh: \"芯片用时很短。\"")},
      "data/claims/bench.yml:5:49: missing-placeholder: data/claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
     # --- repeats: one figure, one claim, as many citations as sources ----------------------
@@ -217,7 +246,7 @@ bad-ratio:
      "if the figure was measured otherwise, say how in its conditions)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
-     "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
+     "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
     ("redirect-to-unknown", {"redirects.yml": REDIRECT.replace("to: chip-latency", "to: chip-latenc")}, None,
      "data/redirects.yml:4:7: unknown-reference: data/redirects.yml > old-latency > to: no claim has the id 'chip-latenc' (did you mean 'chip-latency'?)"),
     ("redirect-to-redirect", {"redirects.yml": REDIRECT + REDIRECT.replace("old-latency:", "older-latency:").replace("to: chip-latency", "to: old-latency")}, None,
@@ -256,7 +285,7 @@ UNREACHABLE = {
 def test_entity_placeholder_must_name_an_entity(check):
     text = NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:nope} exists."')
     assert check(claims_plus(text)) == [
-        "data/claims/bench.yml:40:19: unknown-reference: data/claims/bench.yml > extra > statement > en: "
+        "data/claims/bench.yml:43:19: unknown-reference: data/claims/bench.yml > extra > statement > en: "
         "{entity:nope} names no entity (check the entity id)"]
     assert check(claims_plus(NEW_CLAIM.replace("en: The chip exists.", 'en: "The {entity:chip} exists."'))) == []
 

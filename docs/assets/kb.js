@@ -143,11 +143,22 @@
       if (c.au) add(pop, "p", "kb-pop-note", c.au);
       c.c.forEach(function (s) {
         var fig = add(pop, "figure", "kb-pop-source");
-        var q = add(fig, "blockquote", null, s.q);
-        if (s.lang) q.setAttribute("lang", s.lang);
+        // the source's words in a blockquote; the contributors' (a translation, a paraphrase) labelled, beside it
+        if (s.q) {
+          var q = add(fig, "blockquote", null, s.q);
+          if (s.lang) q.setAttribute("lang", s.lang);
+        }
+        [["tr", "kb-pop-translation", L.translation], ["p", "kb-pop-paraphrase", L.paraphrase]].forEach(function (w) {
+          if (!s[w[0]]) return;
+          var own = add(fig, "p", w[1]);
+          own.setAttribute("lang", s.trl || "");
+          add(own, "span", "kb-words-label", w[2] + ": ");
+          own.appendChild(document.createTextNode(s[w[0]]));
+        });
         var cap = add(fig, "figcaption", null, L.source + ": " + s.n);
         if (s.a) cap.appendChild(document.createTextNode(" (" + L.attributed + " " + s.a + ")"));
         if (s.l) cap.appendChild(document.createTextNode(" · " + L.locator + ": " + s.l));
+        if (s.ck) add(cap, "span", "kb-pop-checked", s.ck);
       });
       if (c.more) add(pop, "p", "kb-pop-note", c.more);
     }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from . import check, derive, relay
+from . import check, checked, derive, relay
 from .derive import Check
 from .load import Origin, load
 from .problems import DataError
@@ -48,6 +48,8 @@ class KnowledgeBase:
     derived_from: dict[str, list[str]] = field(default_factory=dict)  # input -> claims derived from it
     conflicts_by_claim: dict[str, list[str]] = field(default_factory=dict)
     relays: Optional[relay.Relays] = None  # who said it first: each claim's original reports (kb.relay)
+    # claim id -> how each of its citations' words were checked, in the record's order (kb.checked)
+    citation_checks: dict[str, list[checked.Checked]] = field(default_factory=dict)
 
     @classmethod
     def open(cls, data_dir, on: Optional[dt.date] = None) -> "KnowledgeBase":
@@ -91,6 +93,15 @@ class KnowledgeBase:
                 conflicts[cid].append(xid)
         self.claims_by_entity, self.claims_by_source = dict(by_entity), dict(by_source)
         self.claims_by_tier, self.derived_from, self.conflicts_by_claim = dict(by_tier), dict(derived), dict(conflicts)
+        self.citation_checks = checked.all_checks(self.claims, self.sources)
+
+    def how_checked(self, claim_id: str, index: int) -> checked.Checked:
+        """How the words of the claim's citation number ``index`` (from 0) were checked: see kb.checked."""
+        return self.citation_checks[claim_id][index]
+
+    def coverage(self) -> dict[str, int]:
+        """How many citations were checked each way, and how many quotes carry their translations."""
+        return checked.coverage(self.claims, self.sources)
 
     def record_order(self, kind: str) -> list[str]:
         """The ids of one kind of record in the order they are written in data/ (file, then line)."""

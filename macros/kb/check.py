@@ -16,7 +16,7 @@ from typing import Callable
 
 from .load import Loaded
 from .problems import Problem
-from . import schema
+from . import checked, schema
 from .derive import ARITY
 
 RULES: list[Callable[["Context"], None]] = []
@@ -166,14 +166,80 @@ def quotes_are_verbatim(ctx: Context):
         texts[sid] = _norm(path.read_text(encoding="utf-8"))
     for cid, c in ctx.claims.items():
         for i, cit in enumerate(c.citations):
+            # a source with no copy here is not compared with anything: kb.checked says "read" (at its
+            # address, on a date) or "unchecked", never verified, and source_addresses refuses the latter
             text = texts.get(cit.source)
-            if text is not None and _norm(cit.quote) not in text:
+            if text is not None and cit.quote is not None and _norm(cit.quote) not in text:
                 from .closest import describe
                 ctx.report("claims", cid, ("citations", i, "quote"), "quote-not-in-snapshot",
                            f"the quote is not found verbatim in the snapshot of {cit.source!r}: "
                            + describe(_norm(cit.quote), text),
                            "copy the words exactly from " + ctx.loaded.root + ctx.sources[cit.source].snapshot.file +
                            ", keeping its spaces, punctuation and script (简/繁)")
+
+
+LANG_NAMES = {"en": "English", "zh": "Chinese"}
+
+
+@rule
+def quotes_are_translated(ctx: Context):
+    for cid, c in ctx.claims.items():
+        for i, cit in enumerate(c.citations):
+            src = ctx.sources.get(cit.source)
+            own = checked.quote_lang(src)
+            given = {lang for lang in schema.LANGS if cit.translation is not None and getattr(cit.translation, lang)}
+            if cit.quote is None:
+                if given:
+                    ctx.report("claims", cid, ("citations", i, "translation"), "quote-translation",
+                               "a paraphrase is written in both languages already and takes no translation",
+                               "remove translation:; write the paraphrase's en and zh texts instead")
+                continue
+            if own is None:
+                continue  # the source is unknown: references_resolve says so
+            for lang in checked.translations_needed(src):
+                if lang not in given:
+                    ctx.report("claims", cid, ("citations", i, "quote"), "quote-translation",
+                               f"the quote is in {LANG_NAMES[own]} ({src.language}) and has no {LANG_NAMES[lang]} translation",
+                               f"add translation: {{{lang}: ...}} under the quote: your faithful {LANG_NAMES[lang]}, "
+                               "hedges and numbers kept as the source writes them")
+            if own in given:
+                ctx.report("claims", cid, ("citations", i, "translation", own), "quote-translation",
+                           f"the quote is already in {LANG_NAMES[own]} ({src.language}); it takes no translation into its own language",
+                           f"remove translation.{own}")
+
+
+@rule
+def source_addresses(ctx: Context):
+    for sid, s in ctx.sources.items():
+        if s.url is None and s.no_url is None:
+            ctx.report("sources", sid, (), "source-address",
+                       "the source records neither its address (url) nor why none is recorded (no_url)",
+                       "add url: https://... where a text states it or it was read there, or no_url: {en: ..., zh: ...} "
+                       "saying why there is none; never guess an address")
+        elif s.url is not None and s.no_url is not None:
+            ctx.report("sources", sid, ("no_url",), "source-address",
+                       "the source records both an address (url) and why it has none (no_url)",
+                       "keep url: and remove no_url:, or the other way round")
+        if s.accessed is not None and s.url is None:
+            ctx.report("sources", sid, ("accessed",), "source-address",
+                       "the date it was read (accessed) needs the address it was read at (url)",
+                       "add url:, or remove accessed:")
+    for cid, c in ctx.claims.items():
+        for i, cit in enumerate(c.citations):
+            src = ctx.sources.get(cit.source)
+            if src is None or checked.read_at_address(src):
+                continue
+            if cit.paraphrase is not None:
+                ctx.report("claims", cid, ("citations", i, "paraphrase"), "source-address",
+                           f"a paraphrase is checked only by reading the page, so the source {cit.source!r} needs its "
+                           "address (url) and the date it was read there (accessed)",
+                           f"add url: and accessed: to the source {cit.source!r}, or quote a copy kept in data/snapshots/")
+            elif src.snapshot is None:
+                ctx.report("claims", cid, ("citations", i, "quote"), "source-address",
+                           f"the quote is checked against nothing: the source {cit.source!r} has no copy (snapshot) and "
+                           "no date it was read at its address (url and accessed)",
+                           "add a snapshot of the source (snapshot: {file: snapshots/<id>.txt, taken: ..., extent: full "
+                           "or excerpt}), or its url: and the date it was read there (accessed:)")
 
 
 # --- dates ------------------------------------------------------------------------
@@ -195,11 +261,12 @@ def _date_problem(text: str, today: dt.date, future_ok: bool):
 @rule
 def dates_are_real(ctx: Context):
     for sid, s in ctx.sources.items():
-        for field, val in (("date", s.date), ("snapshot", s.snapshot.taken if s.snapshot else None)):
+        for field, val in (("date", s.date), ("snapshot", s.snapshot.taken if s.snapshot else None),
+                           ("accessed", s.accessed)):
             if val:
                 bad = _date_problem(val, ctx.today, False)
                 if bad:
-                    path = (field,) if field == "date" else ("snapshot", "taken")
+                    path = ("snapshot", "taken") if field == "snapshot" else (field,)
                     ctx.report("sources", sid, path, *bad)
     for cid, c in ctx.claims.items():
         m = ctx.metrics.get(c.metric)

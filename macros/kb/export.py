@@ -15,8 +15,7 @@ from fractions import Fraction
 
 from .base import KnowledgeBase
 from .prose import PLACEHOLDER, kind_of
-
-LANGS = ("en", "zh")
+from .schema import LANGS
 PREFIX = {"en": "", "zh": "zh/"}
 
 
@@ -95,8 +94,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "successor": c.successor,
         "attribution": c.attribution,
         "conditions": {k: v for k, v in c.conditions.model_dump(mode="json", exclude_none=True).items()},
-        "sources": [{"source": cit.source, "quote": cit.quote, "locator": cit.locator, "attributed_to": cit.attributed_to}
-                    for cit in c.citations],
+        "sources": [citation_record(kb, cid, i) for i in range(len(c.citations))],
         "derived_from": list(c.derivation.inputs) if c.derivation else [],
         "conflicts": kb.conflicts_by_claim.get(cid, []),
         "url": {lang: page_url("claims", cid, lang, base_url) for lang in LANGS},
@@ -125,6 +123,19 @@ def source_relays(kb: KnowledgeBase, sid: str) -> dict:
     """The claims a source is the origin of (with who relays each), and the originals it relays."""
     return {"origin_of": [{"claim": cid, "relayed_by": list(relayers)} for cid, relayers in kb.relays.origin_of(sid)],
             "relays": [{"source": origin, "claims": list(ids)} for origin, ids in kb.relays.relays(sid)]}
+
+
+def citation_record(kb: KnowledgeBase, cid: str, index: int) -> dict:
+    """One citation: the source's words (or the contributor's paraphrase), their translation, and how they were checked."""
+    cit = kb.claims[cid].citations[index]
+    how = kb.how_checked(cid, index)
+
+    def dump(x):
+        return None if x is None else x.model_dump(mode="json", exclude_none=True)
+
+    return {"source": cit.source, "quote": cit.quote, "translation": dump(cit.translation),
+            "paraphrase": dump(cit.paraphrase), "locator": cit.locator, "attributed_to": cit.attributed_to,
+            "checked": how.how, "checked_on": how.date}
 
 
 def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
@@ -196,8 +207,19 @@ CLAIM_COLUMNS = [
     ("quote", "string", "The first citation's quote: the source's own words, verbatim, in its language and script. "
                         "Not covered by CC BY 4.0: it belongs to its authors."),
     ("other_quotes", "string", "Every further citation, in the record's order, one per line as "
-                               "<source id>: <quote>; empty when there is only one (claims.json lists every "
+                               "<source id>: <quote> (a paraphrase as <source id> (paraphrase): <its English>); "
+                               "empty when there is only one (claims.json lists every "
                                "citation with its locator). Not covered by CC BY 4.0."),
+    # the contributors' own words about the first citation (covered by the data licence)
+    ("quote_translation_en", "string", "The first citation's quote translated into English by the contributors, "
+                                       "where the quote is not in English: a translation, not the source's words."),
+    ("quote_translation_zh", "string", "The first citation's quote translated into Simplified Chinese by the "
+                                       "contributors, where the quote is not in Chinese: a translation, not the source's words."),
+    ("paraphrase_en", "string", "Where the first citation paraphrases instead of quoting: the paraphrase in English."),
+    ("paraphrase_zh", "string", "Where the first citation paraphrases instead of quoting: the paraphrase in Simplified Chinese."),
+    ("checked", "string", "How the first citation's words were checked: full-copy (against a full copy kept here), "
+                          "excerpt (against a kept excerpt), read (read at its address, no copy kept) or unchecked."),
+    ("checked_on", "string", "The date of that check: when the copy was taken, or when the source was read at its address."),
 ]
 SOURCE_COLUMNS = [
     ("id", "string", "Permanent source id."),
@@ -209,6 +231,11 @@ SOURCE_COLUMNS = [
     ("publisher", "string", "Publisher entity id, only where a text states it."),
     ("date", "string", "Publication date, only where a text states it."),
     ("url", "string", "Address, only where known."),
+    ("accessed", "string", "When the source was read at that address."),
+    ("archive_url", "string", "Address of an archived copy, only where one exists."),
+    ("no_url_en", "string", "Where no address is recorded: why, in English."),
+    ("no_url_zh", "string", "Where no address is recorded: why, in Simplified Chinese."),
+    ("snapshot", "string", "What data/snapshots/ holds of it: full (the whole text), excerpt, or empty (nothing)."),
     ("claims", "integer", "How many claims cite it."),
 ]
 
@@ -240,8 +267,18 @@ def _conditions(c: dict) -> dict:
 def _quotes(c: dict) -> dict:
     cits = c["sources"]
     first = cits[0] if cits else {}
+    tr, para = first.get("translation") or {}, first.get("paraphrase") or {}
+
+    def line(s):
+        if s["quote"] is None:
+            return f"{s['source']} (paraphrase): {s['paraphrase']['en']}"
+        return f"{s['source']}: {s['quote']}"
+
     return {"quote_source": first.get("source"), "quote": first.get("quote"),
-            "other_quotes": "\n".join(f"{s['source']}: {s['quote']}" for s in cits[1:])}
+            "other_quotes": "\n".join(line(s) for s in cits[1:]),
+            "quote_translation_en": tr.get("en"), "quote_translation_zh": tr.get("zh"),
+            "paraphrase_en": para.get("en"), "paraphrase_zh": para.get("zh"),
+            "checked": first.get("checked"), "checked_on": first.get("checked_on")}
 
 
 def _csv(rows: list[dict], columns) -> bytes:
@@ -275,7 +312,9 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         **_conditions(c), **_quotes(c),
     } for c in claims]
     source_rows = [{**{k: s.get(k) for k, _, _ in SOURCE_COLUMNS}, "name_en": s["name"]["en"], "name_zh": s["name"]["zh"],
-                    "url": s.get("source_url"), "claims": len(s["claims"])} for s in sources]
+                    "url": s.get("source_url"), "claims": len(s["claims"]),
+                    "no_url_en": (s.get("no_url") or {}).get("en"), "no_url_zh": (s.get("no_url") or {}).get("zh"),
+                    "snapshot": (s.get("snapshot") or {}).get("extent")} for s in sources]
 
     def schema(columns):
         return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": ["id"]}

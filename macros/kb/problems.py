@@ -61,6 +61,8 @@ RULES: dict[str, str] = {
     "unused-source": "No claim cites a source.",
     "snapshot-missing": "A source's snapshot file does not exist.",
     "quote-not-in-snapshot": "A quote is not found verbatim in its source's snapshot.",
+    "quote-translation": "A quote lacks a translation into a site language it is not written in, or has one into its own.",
+    "source-address": "A source does not say where it can be read, or a citation rests on a source checked against nothing.",
     "future-date": "A date that must be past lies in the future.",
     "value-for-metric": "A value does not fit its metric's kind.",
     "missing-value": "A claim on a measuring metric has no value.",

@@ -21,6 +21,11 @@ ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
 MAX_MAGNITUDE = Decimal("1e15")
 
+LANGS = ("en", "zh")
+"""The site's languages, as every Bilingual text has them: English and Simplified Chinese."""
+SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
+"""A source's language (its ``language``) -> the site language its words are read in."""
+
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
 DateText = Annotated[str, StringConstraints(pattern=DATE_PATTERN)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]

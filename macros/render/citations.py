@@ -1,7 +1,11 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
+from kb.schema import SITE_LANG
+
+from . import format as fmt
 from .text import escape, escape_lines
+from .urls import lang_tag
 
 
 def source_link(ctx, sid: str) -> str:
@@ -9,8 +13,46 @@ def source_link(ctx, sid: str) -> str:
     return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(ctx.text(s.name))}</a>'
 
 
-def citation(ctx, cit) -> str:
-    """One citation: the quote in the source's own language, then who says it and where."""
+def translation_of(ctx, cit) -> str | None:
+    """The contributors' translation of a citation's quote into the page's language, where the quote is not in it."""
+    src = ctx.kb.sources.get(cit.source)
+    if cit.quote is None or cit.translation is None or src is None or SITE_LANG.get(src.language) == ctx.lang:
+        return None
+    return getattr(cit.translation, ctx.lang)
+
+
+def checked_text(ctx, how) -> str:
+    """How a citation's words were checked (kb.checked), as a plain sentence with its date written out."""
+    label = ctx.t("checked." + how.how)
+    return label.replace("{date}", fmt.date(how.date, ctx.lang)) if how.date else label
+
+
+def checked_markup(ctx, how) -> str:
+    """The same sentence as markup: the date is the snapshot's or the reading's own, in a <time> element."""
+    label = escape(ctx.t("checked." + how.how))
+    if how.date:
+        label = label.replace(escape("{date}"), f'<time datetime="{how.date}">{escape(fmt.date(how.date, ctx.lang))}</time>')
+    return f'<span class="kb-checked">{label}</span>'  # its figure carries data-checked
+
+
+def _words(ctx, cit, lang: str) -> str:
+    """The source's words with the contributors' translation under them, or the contributors' paraphrase."""
+    if cit.quote is None:
+        # the contributors' own words: never in a blockquote, never styled as the source's
+        return (f'<p class="kb-paraphrase" lang="{lang_tag(ctx.lang)}"><span class="kb-words-label">'
+                f'{escape(ctx.t("paraphrase_label"))}{escape(ctx.t("colon"))}</span>'
+                f'{escape_lines(ctx.text(cit.paraphrase))}</p>')
+    out = f'<blockquote class="kb-quote" lang="{lang}">{escape_lines(cit.quote)}</blockquote>'
+    tr = translation_of(ctx, cit)
+    if tr:
+        out += (f'<p class="kb-translation" lang="{lang_tag(ctx.lang)}"><span class="kb-words-label">'
+                f'{escape(ctx.t("translation_label"))}{escape(ctx.t("colon"))}</span>{escape_lines(tr)}</p>')
+    return out
+
+
+def citation(ctx, cit, how=None) -> str:
+    """One citation: the quote in the source's own language (with its translation) or a paraphrase, then who
+    says it and where, and how its words were checked (``how``: kb.KnowledgeBase.how_checked)."""
     src = ctx.kb.sources.get(cit.source)
     lang = src.language if src else ""
     parts = [source_link(ctx, cit.source)]
@@ -21,11 +63,34 @@ def citation(ctx, cit) -> str:
         parts.append(f'<span class="kb-attributed">{escape(ctx.t("f.attributed_to"))}{escape(ctx.t("colon"))}'
                      f'{source_link(ctx, cit.attributed_to)}</span>')
     sep = escape(ctx.t("list_sep"))
-    return (f'<figure class="kb-citation" data-source="{cit.source}">'
-            f'<blockquote class="kb-quote" lang="{lang}">{escape_lines(cit.quote)}</blockquote>'
-            f'<figcaption>{sep.join(parts)}</figcaption></figure>')
+    checked = checked_markup(ctx, how) if how is not None else ""
+    data = f' data-checked="{how.how}"' if how is not None else ""
+    return (f'<figure class="kb-citation" data-source="{cit.source}"{data}>{_words(ctx, cit, lang)}'
+            f'<figcaption>{sep.join(parts)}{checked}</figcaption></figure>')
 
 
 def citations(ctx, cid: str) -> str:
     c = ctx.kb.claims[cid]
-    return "\n".join(citation(ctx, cit) for cit in c.citations)
+    return "\n".join(citation(ctx, cit, ctx.kb.how_checked(cid, i)) for i, cit in enumerate(c.citations))
+
+
+CHECKING_ROWS = ("full-copy", "excerpt", "read", "unchecked")
+
+
+def checking_coverage(ctx) -> str:
+    """How every citation's words were checked, counted from the data (kb.KnowledgeBase.coverage), and how many
+    quotes carry their translation into each site language they are not written in."""
+    from .figures import count_markup
+    from .tables import table
+
+    cov = ctx.kb.coverage()
+    rows = [f'<tr data-checked="{way}"><th scope="row">{escape(ctx.t("coverage." + way))}</th>'
+            f'<td data-sort="{cov[way]}">{count_markup(ctx, cov[way], "citations-checked:" + way)}</td></tr>'
+            for way in CHECKING_ROWS]
+    rows.append(f'<tr data-checked="all"><th scope="row">{escape(ctx.t("coverage.all"))}</th>'
+                f'<td data-sort="{cov["citations"]}">{count_markup(ctx, cov["citations"], "citations:all")}</td></tr>')
+    out = table(ctx, "checking", [ctx.t("coverage.how"), ctx.t("coverage.count")], rows, False)
+    sentence = (escape(ctx.t("coverage.translated"))
+                .replace(escape("{n}"), count_markup(ctx, cov["quotes-translated"], "citations:quotes-translated"))
+                .replace(escape("{of}"), count_markup(ctx, cov["quotes"], "citations:quotes")))
+    return out + f'\n<p class="kb-coverage-translated">{sentence}</p>'

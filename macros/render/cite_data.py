@@ -75,8 +75,15 @@ COLUMNS_ZH = {
         "condition_note_zh": "条件：关于条件的说明（简体中文）。",
         "quote_source": "第一条引用的来源 id。",
         "quote": "第一条引用的原文：来源本身的文字，照录，保留其语言和字形。不适用 CC BY 4.0 许可，版权归原作者所有。",
-        "other_quotes": "其余各条引用，按记录中的顺序每行一条，写作 <来源 id>: <原文>；只有一条引用时为空"
-                        "（claims.json 列出每条引用及其位置）。不适用 CC BY 4.0 许可。",
+        "other_quotes": "其余各条引用，按记录中的顺序每行一条，写作 <来源 id>: <原文>（转述写作 <来源 id> (paraphrase): <其英文>）；"
+                        "只有一条引用时为空（claims.json 列出每条引用及其位置）。不适用 CC BY 4.0 许可。",
+        "quote_translation_en": "第一条引用原文的英文译文，由本站贡献者翻译，仅在原文不是英文时提供：是译文，不是来源的原话。",
+        "quote_translation_zh": "第一条引用原文的简体中文译文，由本站贡献者翻译，仅在原文不是中文时提供：是译文，不是来源的原话。",
+        "paraphrase_en": "第一条引用以转述代替原文时：转述的英文。",
+        "paraphrase_zh": "第一条引用以转述代替原文时：转述的简体中文。",
+        "checked": "第一条引用的文字如何核对：full-copy（与本站保存的全文副本核对）、excerpt（与保存的摘录核对）、"
+                   "read（在其网址上阅读，未保存副本）或 unchecked（未核对）。",
+        "checked_on": "该次核对的日期：副本的摄取日期，或在其网址上阅读的日期。",
     },
     "sources.csv": {
         "id": "来源的永久 id。",
@@ -88,6 +95,11 @@ COLUMNS_ZH = {
         "publisher": "发布方的对象 id，仅在文本中写明时记录。",
         "date": "发布日期，仅在文本中写明时记录。",
         "url": "来源本身的网址，仅在已知时记录。",
+        "accessed": "在该网址上阅读它的日期。",
+        "archive_url": "存档副本的网址，仅在存在时记录。",
+        "no_url_en": "未记录网址时的原因（英文）。",
+        "no_url_zh": "未记录网址时的原因（简体中文）。",
+        "snapshot": "data/snapshots/ 中保存了它的什么：full（全文）、excerpt（摘录），为空表示没有保存。",
         "claims": "引用它的论断数。",
     },
 }
@@ -117,8 +129,14 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
         "conditions": ("The conditions the figure holds under (model, format, token counts, baseline, benchmark, "
                        "operating point, power basis, decoding, note), only those recorded.",
                        "数字成立的条件（模型、数值格式、token 数、对照对象、基准测试、运行点、功率口径、解码方式、说明），只列出已记录的。"),
-        "sources": ("Each citation: source id, verbatim quote, locator, and the source it is attributed to.",
-                    "每条引用：来源 id、原文引文、位置，以及其所转述的来源。"),
+        "sources": ("Each citation: source id, verbatim quote (or, for a page whose sentences are not copied, a "
+                    "paraphrase {en, zh} in the contributors' words), the quote's translation by the contributors into "
+                    "each site language it is not in ({en?, zh?}), locator, the source it is attributed to, and how its "
+                    "words were checked (checked: full-copy, excerpt, read or unchecked; checked_on: the copy's or the "
+                    "reading's date).",
+                    "每条引用：来源 id、原文引文（对不复制原句的网页则为贡献者自己措辞的转述 {en, zh}）、贡献者将原文译成"
+                    "其所不是的各站点语言的译文（{en?, zh?}）、位置、其所转述的来源，以及文字如何核对（checked：full-copy、"
+                    "excerpt、read 或 unchecked；checked_on：副本或阅读的日期）。"),
         "derived_from": ("Ids of the claims this figure is derived from.", "此数字据以推导的论断 id。"),
         "conflicts": ("Ids of the conflict records this claim is part of.", "此论断所属的分歧记录 id。"),
         "url": ("Permanent pages of the claim ({en, zh}).", "论断的永久页面地址（{en, zh}）。"),

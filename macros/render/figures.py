@@ -39,7 +39,10 @@ tiers, conflicts, glossary), ``claims-tagged:TAG[,TAG]``,
 ``claims-in-tier:TIER``, ``claims-of-entity:ENTITY`` (as subject, model,
 baseline or benchmark), ``claims-of-source:SOURCE`` (cited or attributed),
 ``claims-in-conflict:CONFLICT`` (distinct claims over its sides),
-``tier-rank:TIER``, and who said a claim first (:mod:`render.relay`):
+``tier-rank:TIER``, ``citations-checked:WAY`` (citations whose words were checked
+that way: full-copy, excerpt, read, unchecked; see kb.checked) and
+``citations:all``, ``citations:quotes``, ``citations:quotes-translated`` (quotes
+with a translation into each site language they are not written in), and who said a claim first (:mod:`render.relay`):
 ``claim-sources:CLAIM``, ``claim-reports:CLAIM``, ``claims-originated:SOURCE``,
 ``claims-relayed:ORIGIN:RELAYER[,RELAYER]`` and ``claims-relayed-by:RELAYER:ORIGIN``.  ``data-field`` names a field of the claim's record.
 TEXT is the integer formatted for the page's language.

@@ -6,7 +6,7 @@ from the data itself (metric, unit, entity and tier names) are not here.
 """
 from __future__ import annotations
 
-LANGUAGES = ("en", "zh")
+from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
 
 LABELS: dict[str, dict[str, str]] = {
     # kinds of page, singular and plural
@@ -65,6 +65,30 @@ LABELS: dict[str, dict[str, str]] = {
     "f.archive_url": {"en": "Archived copy", "zh": "存档副本"},
     "f.snapshot": {"en": "Snapshot", "zh": "快照"},
     "f.snapshot_taken": {"en": "taken", "zh": "摄取于"},
+    "f.accessed": {"en": "Read at its address", "zh": "在其网址上阅读"},
+    "f.no_url": {"en": "No address", "zh": "无网址"},
+    "snapshot.full": {"en": "The full text", "zh": "全文"},
+    "snapshot.excerpt": {"en": "An excerpt: only the passages quoted", "zh": "摘录：仅保存所引段落"},
+    "snapshot.none": {"en": "Nothing: no copy of this source is kept here.", "zh": "无：这里没有保存此来源的副本。"},
+
+    # how a citation's words were checked (kb.checked); {date} is the copy's or the reading's date
+    "checked.full-copy": {"en": "Checked against the full copy taken {date}", "zh": "已与{date}保存的全文副本逐字核对"},
+    "checked.excerpt": {"en": "Checked against an excerpt taken {date}; the rest of the source is not kept here",
+                        "zh": "已与{date}保存的摘录逐字核对；来源的其余部分未在此保存"},
+    "checked.read": {"en": "Read at its address on {date}; no copy kept", "zh": "于{date}在其网址上阅读；未保存副本"},
+    "checked.unchecked": {"en": "Not checked against the source", "zh": "未与来源核对"},
+    "coverage.how": {"en": "How the words were checked", "zh": "文字如何核对"},
+    "coverage.full-copy": {"en": "Verified against a full copy kept here", "zh": "与本站保存的全文副本逐字核对"},
+    "coverage.excerpt": {"en": "Verified against an excerpt kept here", "zh": "与本站保存的摘录逐字核对"},
+    "coverage.read": {"en": "Read at its address on a stated date, no copy kept", "zh": "于所记日期在其网址上阅读，未保存副本"},
+    "coverage.unchecked": {"en": "Not checked against the source", "zh": "未与来源核对"},
+    "coverage.all": {"en": "All citations", "zh": "全部引用"},
+    "coverage.count": {"en": "Citations", "zh": "引用数"},
+    "coverage.translated": {"en": "Quotes with their translation into each site language they are not written in: {n} of {of}.",
+                            "zh": "附有译文（译成其所不是的每种站点语言）的引文：{of} 条中的 {n} 条。"},
+    "translation_label": {"en": "Translation by the contributors", "zh": "贡献者译文"},
+    "paraphrase_label": {"en": "Paraphrase by the contributors; the page's own sentences are not copied here",
+                         "zh": "贡献者转述；该网页的原句未在此复制"},
     "f.note": {"en": "Note", "zh": "说明"},
     "f.aliases": {"en": "Also written", "zh": "其他写法"},
     "f.parent": {"en": "Part of", "zh": "隶属"},
@@ -154,8 +178,9 @@ LABELS: dict[str, dict[str, str]] = {
                          "zh": "此论断有争议：来源之间说法不一，或它与其依据的数字不符。"},
     "record_note": {"en": "The record this page is built from, for anyone who wants to check or correct it.",
                     "zh": "本页所依据的数据记录，供核对或更正。"},
-    "quote_lang_note": {"en": "Quotes are verbatim, in the source's own language and script.",
-                        "zh": "引文为原文照录，保留来源本身的语言和字形。"},
+    "quote_lang_note": {"en": "Quotes are verbatim, in the source's own language and script; under each quote that is "
+                              "not in English is the contributors' translation, marked as such: it is not the source's words.",
+                        "zh": "引文为原文照录，保留来源本身的语言和字形；不是中文的引文下附有贡献者的译文，并标明为译文：译文不是来源的原话。"},
     "known_from_note": {"en": "Not read directly: what is recorded is what these sources say of it.",
                         "zh": "未直接阅读：这里记录的是以下来源对它的描述。"},
     "side": {"en": "Side", "zh": "一方"},

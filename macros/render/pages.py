@@ -195,7 +195,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     blocks = [head,
               _heading(ctx, "h.sources", "sources"),
               _div("kb-citations", f'<p class="kb-note">{escape(ctx.t("quote_lang_note"))}</p>\n'
-                   + "\n".join(citation(ctx, cit) for cit in c.citations))]
+                   + "\n".join(citation(ctx, cit, kb.how_checked(cid, i)) for i, cit in enumerate(c.citations)))]
     if c.derivation is not None:
         blocks += [_heading(ctx, "h.derivation", "derivation"), _derivation(ctx, cid)]
     derived = _derived(ctx, cid)
@@ -229,14 +229,22 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
         (ctx.t("f.author"), f'<span lang="{s.language}">{escape(s.author)}</span>' if s.author else ""),
         (ctx.t("f.date"), f'<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>' if s.date else ""),
         (ctx.t("f.url"), _external(s.url) if s.url else ""),
+        (ctx.t("f.accessed"), f'<time datetime="{s.accessed}">{escape(fmt.date(s.accessed, ctx.lang))}</time>'
+         if s.accessed else ""),
         (ctx.t("f.archive_url"), _external(s.archive_url) if s.archive_url else ""),
+        (ctx.t("f.no_url"), f'<span class="kb-no-url">{prose(ctx, ctx.text(s.no_url))}</span>' if s.no_url else ""),
     ]
     if s.snapshot:
-        snap = (f'<code>data/{escape(s.snapshot.file)}</code>{escape(ctx.t("list_sep"))}{escape(ctx.t("f.snapshot_taken"))} '
+        snap = (f'<span class="kb-snapshot-extent" data-extent="{s.snapshot.extent}">'
+                f'{escape(ctx.t("snapshot." + s.snapshot.extent))}</span>{escape(ctx.t("list_sep"))}'
+                f'<code>data/{escape(s.snapshot.file)}</code>{escape(ctx.t("list_sep"))}{escape(ctx.t("f.snapshot_taken"))} '
                 f'<time datetime="{s.snapshot.taken}">{escape(fmt.date(s.snapshot.taken, ctx.lang))}</time>')
         if s.snapshot.note:
             snap += f' <span class="kb-note">{prose(ctx, ctx.text(s.snapshot.note))}</span>'
         facts.append((ctx.t("f.snapshot"), snap))
+    else:
+        facts.append((ctx.t("f.snapshot"), f'<span class="kb-snapshot-extent" data-extent="none">'
+                                           f'{escape(ctx.t("snapshot.none"))}</span>'))
     if s.known_from:
         links = escape(ctx.t("list_sep")).join(source_link(ctx, k) for k in s.known_from if k in kb.sources)
         facts.append((ctx.t("h.known_from"), f'{links} <span class="kb-note">{escape(ctx.t("known_from_note"))}</span>'))
@@ -254,7 +262,8 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     blocks += [_heading(ctx, "h.claims_cited", "claims")]
     items = []
     for cid in in_record_order(kb, cited):
-        quotes = "".join(citation(ctx, cit) for cit in kb.claims[cid].citations if cit.source == sid)
+        quotes = "".join(citation(ctx, cit, kb.how_checked(cid, i))
+                         for i, cit in enumerate(kb.claims[cid].citations) if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
     blocks.append(_div("kb-source-claims", '<ul class="kb-claims">' + "\n".join(items) + "</ul>" if items
                        else f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'))

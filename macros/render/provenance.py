@@ -3,7 +3,9 @@
 * :func:`records` is the per-language JSON that ``docs/assets/kb.js`` loads once,
   lazily, the first time a reader reaches for a figure: for each claim its
   statement in the page's language, evidence tier, status, verdict, and every
-  source with its verbatim quote.  :func:`write` puts it at
+  source with its verbatim quote, the contributors' translation of it into the
+  page's language where the quote is not in it (or the paraphrase that stands
+  in for a quote), and how its words were checked.  :func:`write` puts it at
   ``data/provenance.<lang>.json`` in the built site (called after the build, from
   ``macros/hooks.py``).  Everything in it is plain text; the script shows it with
   ``textContent``, never as markup.
@@ -18,6 +20,7 @@ import json
 from pathlib import Path
 
 from . import urls
+from .citations import checked_text, translation_of
 from .context import Ctx
 from .figures import figure_text, sample_mark, verdict
 from .text import escape, plain
@@ -30,6 +33,8 @@ LABELS = {
     "sources": {"en": "Sources", "zh": "来源"},
     "locator": {"en": "Where", "zh": "位置"},
     "attributed": {"en": "relaying", "zh": "转述自"},
+    "translation": {"en": "Translation by the contributors", "zh": "贡献者译文"},
+    "paraphrase": {"en": "Paraphrase by the contributors", "zh": "贡献者转述"},
     "open": {"en": "Open the claim page", "zh": "打开论断页面"},
     "loading": {"en": "Loading the source…", "zh": "正在载入来源……"},
     "unavailable": {"en": "The source details could not be loaded; the claim page has them.",
@@ -76,10 +81,17 @@ def record(ctx: Ctx, cid: str) -> dict:
         out["d"] = 1
     if c.attribution == "uncertain" and c.attribution_note:
         out["au"] = ctx.t("badge.uncertain") + ctx.t("colon") + plain(ctx, ctx.text(c.attribution_note), own=cid)
-    for cit in c.citations[:QUOTES_SHOWN]:
+    for i, cit in enumerate(c.citations[:QUOTES_SHOWN]):
         src = kb.sources.get(cit.source)
-        item = {"n": ctx.text(src.name) if src else cit.source, "q": cit.quote,
-                "lang": src.language if src else "", "su": urls.page_url("source", cit.source, ctx.lang)}
+        item = {"n": ctx.text(src.name) if src else cit.source, "lang": src.language if src else "",
+                "su": urls.page_url("source", cit.source, ctx.lang), "ck": checked_text(ctx, kb.how_checked(cid, i))}
+        if cit.quote is not None:
+            item["q"] = cit.quote
+            tr = translation_of(ctx, cit)
+            if tr:
+                item["tr"], item["trl"] = tr, urls.lang_tag(ctx.lang)
+        else:
+            item["p"], item["trl"] = ctx.text(cit.paraphrase), urls.lang_tag(ctx.lang)
         if cit.locator:
             item["l"] = cit.locator
         if cit.attributed_to and cit.attributed_to in kb.sources:

@@ -63,6 +63,36 @@ def _relay_count(facts: Facts, kind: str, arg: str) -> int | None:
         if relayer not in sources or origin not in sources:
             return None
         return _claims_where(facts, lambda c: relayer in _relayers(c, origin))
+
+
+SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
+
+
+def _how_checked(cit: dict, src: dict | None) -> str:
+    """How a citation's words were checked, read from the YAML: a kept copy, a dated reading, or nothing."""
+    src = src or {}
+    snap = src.get("snapshot")
+    if "quote" in cit and snap:
+        return "full-copy" if snap.get("extent") == "full" else "excerpt"
+    return "read" if src.get("url") and src.get("accessed") else "unchecked"
+
+
+def _citations(facts: Facts, what: str) -> int | None:
+    sources = facts.kind("sources")
+    cits = [(cit, sources.get(cit.get("source"))) for c in facts.claims.values() for cit in c.get("citations") or []]
+    kind, _, arg = what.partition(":")
+    if kind == "citations-checked" and arg in ("full-copy", "excerpt", "read", "unchecked"):
+        return sum(1 for cit, src in cits if _how_checked(cit, src) == arg)
+    if what == "citations:all":
+        return len(cits)
+    if what == "citations:quotes":
+        return sum(1 for cit, _ in cits if "quote" in cit)
+    if what == "citations:quotes-translated":
+        def translated(cit, src):
+            own = SITE_LANG.get((src or {}).get("language"))
+            need = {"en", "zh"} - {own}
+            return all((cit.get("translation") or {}).get(lang) for lang in need)
+        return sum(1 for cit, src in cits if "quote" in cit and translated(cit, src))
     return None
 
 
@@ -83,6 +113,8 @@ def expected(facts: Facts, what: str) -> int | None:
     if kind == "claims-in-conflict" and arg in facts.kind("conflicts"):
         sides = facts.kind("conflicts")[arg].get("sides") or []
         return len({cid for s in sides for cid in s.get("claims") or []})
+    if kind in ("citations-checked", "citations"):
+        return _citations(facts, what)
     if kind == "tier-rank" and arg in facts.kind("tiers"):
         return facts.kind("tiers")[arg].get("rank") or None
     return _relay_count(facts, kind, arg)

@@ -27,6 +27,13 @@ The walker drops, each for a stated reason:
   the snapshot, and some are written by contributors ("第 37 行（语序打乱）", a
   line number); they are exempt because their markup says they are quoted, which
   is the renderer's claim to keep true;
+* the contributors' rendering of a source's words: ``p.kb-translation[lang]`` (a
+  quote's translation, under the quote it translates) and ``p.kb-paraphrase[lang]``
+  (a paraphrase standing in for a quote), each labelled as the contributors'.  A
+  translation keeps the quote's numbers as the quote writes them (八成 is "80%"),
+  so its numbers are the source's, read through the quote above it, not figures
+  of the site's own; the test of the claim pages checks that each one is the
+  record's translation, shown under its quote;
 * names: an element with ``data-entity`` (an entity's name) or ``data-name``
   (any other name: a licence, a standard) and no child elements; digits in
   "Snapdragon 8 Gen 6" or "CC BY 4.0" are part of a name, and only markup can
@@ -158,6 +165,8 @@ def _exempt(el) -> bool:
         return True
     if tag == "q" and el.get("lang"):
         return True
+    if tag == "p" and el.get("lang") and _cls(el) & {"kb-translation", "kb-paraphrase"}:
+        return True  # the contributors' translation of the quote above it, or a paraphrase: see the module docstring
     if (el.get("data-entity") is not None or el.get("data-name") is not None) and len(el) == 0:
         return True
     if "kb-version" in _cls(el) or el.get("data-kb-accessed") is not None:

@@ -1,0 +1,136 @@
+"""Each citation on the site: the source's words, the contributors' translation marked as theirs, and how it was checked.
+
+Read from the built HTML and from the YAML (tests/integrity/facts.py), not from the engine.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import test_hostile  # noqa: F401  (adds the render cases' records, among them a source read at its address, to hostile_site)
+from site_fixture import LANG_TAGS, LANGS, hostile_site, site  # noqa: F401  (fixtures)
+
+SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
+LABEL = {"en": "Translation by the contributors:", "zh": "贡献者译文："}
+PARAPHRASE = {"en": "Paraphrase by the contributors", "zh": "贡献者转述"}
+CHECKED = {  # how each way of checking begins on a page, and whether it names a date
+    "full-copy": ({"en": "Checked against the full copy taken ", "zh": "已与"}, True),
+    "excerpt": ({"en": "Checked against an excerpt taken ", "zh": "已与"}, True),
+    "read": ({"en": "Read at its address on ", "zh": "于"}, True),
+    "unchecked": ({"en": "Not checked against the source", "zh": "未与来源核对"}, False),
+}
+
+
+def _expected_check(cit: dict, src: dict) -> tuple[str, str | None]:
+    snap = src.get("snapshot")
+    if "quote" in cit and snap:
+        return ("full-copy" if snap["extent"] == "full" else "excerpt"), str(snap["taken"])
+    if src.get("url") and src.get("accessed"):
+        return "read", str(src["accessed"])
+    return "unchecked", None
+
+
+def _text(el) -> str:
+    return " ".join(el.get_text().split())
+
+
+def _check_citations(s, cid: str, lang: str) -> int:
+    """Every citation on one claim page against its record; returns how many were seen."""
+    claim, sources = s.facts.claims[cid], s.facts.kind("sources")
+    soup = s.soup(s.url("claim", cid, lang))
+    figs = soup.select("#sources ~ .kb-citations figure.kb-citation") or soup.select(".kb-citations figure.kb-citation")
+    assert len(figs) == len(claim["citations"]), (cid, lang)
+    for fig, cit in zip(figs, claim["citations"]):
+        src = sources[cit["source"]]
+        where = f"{lang} {cid} {cit['source']}"
+        # no contributor's words inside the source's
+        for bq in fig.select("blockquote"):
+            assert not bq.select(".kb-translation, .kb-paraphrase, .kb-words-label"), where
+        if "quote" in cit:
+            (bq,) = fig.select("blockquote.kb-quote")
+            assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"], where
+            own = SITE_LANG[src["language"]] == lang
+            trs = fig.select("p.kb-translation")
+            if own:
+                assert trs == [], where
+            else:
+                (tr,) = trs
+                assert bq.find_next_sibling() is tr, f"{where}: the translation is not under its quote"
+                assert tr.get("lang") == LANG_TAGS[lang], where
+                assert _text(tr.select_one(".kb-words-label")) == LABEL[lang], where
+                assert _text(tr) == " ".join((LABEL[lang] + " " + cit["translation"][lang]).split()), where
+        else:
+            assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
+            (p,) = fig.select("p.kb-paraphrase")
+            assert _text(p.select_one(".kb-words-label")).startswith(PARAPHRASE[lang]), where
+            assert " ".join(cit["paraphrase"][lang].split()) in _text(p), where
+        how, date = _expected_check(cit, src)
+        assert fig.get("data-checked") == how, where
+        (said,) = fig.select(".kb-checked")
+        start, dated = CHECKED[how]
+        assert _text(said).startswith(start[lang]), where
+        times = said.select("time")
+        assert [t.get("datetime") for t in times] == ([date] if dated else []), where
+        if how != "full-copy" and how != "excerpt":
+            assert "Checked against" not in _text(said) and "核对" not in _text(said).replace("未与来源核对", ""), where
+    return len(figs)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_citation_shows_its_words_translation_and_check(site, lang):
+    seen = sum(_check_citations(site, cid, lang) for cid in site.facts.claims)
+    total = sum(len(c["citations"]) for c in site.facts.claims.values())
+    assert seen == total >= 500
+
+
+def test_a_source_read_at_its_address_is_never_shown_as_verified(hostile_site):
+    """The hostile build holds a source with an address and a date read, no copy, quoted and paraphrased."""
+    assert _check_citations(hostile_site, "cites-hostile-source", "en") == 2
+    assert _check_citations(hostile_site, "cites-hostile-source", "zh") == 2
+    soup = hostile_site.soup(hostile_site.url("claim", "cites-hostile-source", "en"))
+    checks = [_text(el) for el in soup.select(".kb-checked")]
+    assert checks == ["Read at its address on 2 November 2026; no copy kept"] * 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_source_page_says_where_it_can_be_read(site, hostile_site, lang):
+    seen = 0
+    for s in (site, hostile_site):
+        for sid, src in s.facts.kind("sources").items():
+            soup = s.soup(s.url("source", sid, lang))
+            head = soup.select_one(".kb-source-head")
+            links = head.select("a.kb-external")
+            if src.get("url"):
+                assert links and links[0].get("href") == src["url"], sid
+                assert {"noopener", "noreferrer"} <= set(links[0].get("rel") or []), sid
+                assert not head.select(".kb-no-url"), sid
+            else:
+                assert not links and _text(head.select_one(".kb-no-url")) == " ".join(src["no_url"][lang].split()), sid
+            dates = {t.get("datetime") for t in head.select("time")}
+            if src.get("accessed"):
+                assert str(src["accessed"]) in dates, sid
+            (extent,) = head.select(".kb-snapshot-extent")
+            assert extent.get("data-extent") == (src.get("snapshot") or {}).get("extent", "none"), sid
+            seen += 1
+    assert seen >= 14
+
+
+def test_the_popover_data_carries_the_translation_and_the_check(site):
+    import json
+
+    claims = site.facts.claims
+    for lang in LANGS:
+        data = json.loads((site.root / "data" / f"provenance.{lang}.json").read_text(encoding="utf-8"))
+        assert data["_labels"]["translation"]
+        n = 0
+        for cid, rec in data["claims"].items():
+            for item, cit in zip(rec["c"], claims[cid]["citations"]):
+                src = site.facts.kind("sources")[cit["source"]]
+                if SITE_LANG[src["language"]] != lang:
+                    assert item["tr"] == cit["translation"][lang] and item["trl"] == LANG_TAGS[lang], cid
+                    n += 1
+                else:
+                    assert "tr" not in item, cid
+                assert item["ck"] and re.match(r"\S", item["ck"]), cid
+        assert n > (300 if lang == "en" else -1)
