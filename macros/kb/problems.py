@@ -73,6 +73,10 @@ RULES: dict[str, str] = {
     "figure-in-text": "Prose types a figure instead of showing it from a claim.",
     "missing-placeholder": "A claim's statement does not show its figure.",
     "redirect-id-in-use": "A redirect's old id is still the id of a record.",
+    "figure-not-in-quote": "A claim's stated figure is in none of its quotes.",
+    "figure-scale": "A claim's figure is on another scale than its quote's (a scale error).",
+    "figure-precision": "A claim's figure is stated to another precision than its quote writes.",
+    "reading-unneeded": "A citation states a reading of a figure its quote already writes.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 
