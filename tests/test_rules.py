@@ -205,6 +205,15 @@ bad-ratio:
      "claims/bench.yml:40:41: unknown-reference: claims/bench.yml > extra > statement > zh: {claim:nope} names no claim (check the claim id)"),
     ("missing-placeholder", None, {CLAIMS: ("zh: \"芯片用时 {value}。\"", "zh: \"芯片用时很短。\"")},
      "claims/bench.yml:5:49: missing-placeholder: claims/bench.yml > chip-latency > statement > zh: the statement of a claim with a figure must show it with {value} (put {value} where the figure belongs in the sentence)"),
+    # --- figures against their quotes ------------------------------------------------------
+    ("figure-not-in-quote", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.30\n")},
+     "claims/bench.yml:4:10: figure-not-in-quote: claims/bench.yml > chip-latency > value: the figure 1.30 s is in none of its quotes, which write: article: '1.03 秒' (write the figure as the quote gives it, cite the passage that states it, or add reading: {en, zh} to the citation if the source writes it in words)"),
+    ("figure-scale", None, {CLAIMS: ("  value: 1.03\n", "  value: 1030\n")},
+     "claims/bench.yml:4:10: figure-scale: claims/bench.yml > chip-latency > value: scale error: the figure 1030 s is not on the quote's scale: the quote writes '1.03 秒': 1030 is 1000 times that ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-precision", None, {CLAIMS: ("  value: 1.80\n", "  value: 1.8\n")},
+     "claims/bench.yml:15:10: figure-precision: claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
+    ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
+     "claims/bench.yml:11:16: reading-unneeded: claims/bench.yml > chip-latency > citations[0] > reading: the quote already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "redirects.yml:2:3: redirect-id-in-use: redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -255,6 +264,18 @@ def test_digits_in_names_are_not_figures(check):
     ent = MINIMAL["entities/core.yml"] + "phone-chip:\n  kind: chip\n  name: {en: Snapdragon 8 Gen 6, zh: 骁龙 8 Gen 6}\n" \
                                          "  description: {en: A phone chip., zh: 手机芯片。}\n"
     assert check({"entities/core.yml": ent}) == []
+
+
+def test_a_reading_answers_for_a_figure_written_in_words(check):
+    """A figure the quote writes in words passes once its citation says how it is read, and only then."""
+    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟\n")}
+    assert any(": figure-not-in-quote: " in p for p in check(None, words))
+    reading = "      quote: 芯片的延迟\n      reading: {en: \"The article writes 「延迟」; read as {value}.\", zh: \"原文写作「延迟」；按 {value}来读。\"}\n"
+    assert check(None, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+
+
+def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
+    assert check(None, {CLAIMS: ("  value: 1.7\n", "")}) == []
 
 
 def test_a_sound_redirect_passes(check):
