@@ -89,14 +89,24 @@ def _compare_number(v: Decimal, step: Decimal, f: numbers.Figure, unit, key):
         if x == v and same_scale:
             return "verbatim" if f.step == step else "precision"
         if x == v and not same_scale:
-            return ("scale", f"the quote writes {f.text!r}, in {f.unit}, but the metric is in {unit.symbol.en}")
+            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, but the metric is in {unit.symbol.en}")
         if not same_scale and x * factor == v:
-            return ("scale", f"the quote writes {f.text!r}; {show(v)} {unit.symbol.en} is that converted, "
-                             "not the figure as the source gives it")
+            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, and the metric is in "
+                             f"{unit.symbol.en}: {show(v)} {unit.symbol.en} is that converted, not the figure as the source gives it")
         k = _pow10(v / x) if x else None
         if k is not None and abs(k) <= 12:
             return ("scale", f"the quote writes {f.text!r}: {show(v)} is {show(Decimal(1).scaleb(k))} times that")
     return None
+
+
+SCALE_NAMES = {("time", Decimal("0.001")): "ms", ("time", Decimal(1)): "s", ("time", Decimal(60)): "minutes",
+               ("time", Decimal(3600)): "hours", ("time", Decimal(86400)): "days", ("time", Decimal(604800)): "weeks",
+               ("time", numbers.MONTH): "months", ("time", numbers.YEAR): "years", ("power", Decimal(1)): "W",
+               ("power", Decimal(1000)): "kW", ("power", Decimal(10) ** 6): "MW", ("power", Decimal(10) ** 9): "GW"}
+
+
+def _scale_name(word) -> str:
+    return SCALE_NAMES.get(word, "another unit")
 
 
 def show(v: Decimal) -> str:

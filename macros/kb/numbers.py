@@ -54,7 +54,6 @@ UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
 }
 _UNIT_RE = re.compile(r"\s?(" + "|".join(re.escape(w) for w in sorted(UNIT_WORDS, key=len, reverse=True))
                       + r")(?![A-Za-z])")
-UNIT_ABBR = {"time": "s", "power": "W", "percent": "%", "times": "×"}
 
 _MULTIPLIERS = {"万亿": Decimal(10) ** 12, "萬億": Decimal(10) ** 12, "万": Decimal(10) ** 4, "萬": Decimal(10) ** 4,
                 "亿": Decimal(10) ** 8, "億": Decimal(10) ** 8, "thousand": Decimal(10) ** 3,
@@ -121,7 +120,7 @@ def _chinese(run: str) -> tuple[Decimal, Decimal] | None:
     mult = Decimal(1)
     for word in ("万亿", "亿", "万"):
         # 8.54 万 is to the nearest 100: a trailing 万 / 亿 scales the precision too.
-        if run.endswith(word) and len(run) > len(word) and run[-len(word) - 1] not in "十百千万亿":
+        if run.endswith(word) and len(run) > len(word):
             mult, run = Decimal(10) ** {"万亿": 12, "亿": 8, "万": 4}[word], run[: -len(word)]
             break
     if run[0] in "百千万亿" or (len(run) > 1 and all(ch in "一二三四五六七八九零" for ch in run)):
