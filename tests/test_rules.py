@@ -213,7 +213,7 @@ bad-ratio:
     ("figure-precision", None, {CLAIMS: ("  value: 1.80\n", "  value: 1.8\n")},
      "claims/bench.yml:15:10: figure-precision: claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
-     "claims/bench.yml:11:16: reading-unneeded: claims/bench.yml > chip-latency > citations[0] > reading: the quote already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
+     "claims/bench.yml:11:16: reading-unneeded: claims/bench.yml > chip-latency > citations[0] > reading: the quote of 'article' already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "redirects.yml:2:3: redirect-id-in-use: redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (claims/bench.yml:12) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

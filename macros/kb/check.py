@@ -465,7 +465,7 @@ def figures_are_in_quotes(ctx: Context):
         v = verdicts[cid] = examine(c, unit)
         for i, f in v.unneeded_readings:
             ctx.report("claims", cid, ("citations", i, "reading"), "reading-unneeded",
-                       f"the quote already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
+                       f"the quote of {v.near_source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
                        "remove reading:; a reading is for a figure the source writes in words no reader parses")
         if v.status == "missing":
             ctx.report("claims", cid, ("value",), "figure-not-in-quote",

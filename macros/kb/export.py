@@ -51,8 +51,9 @@ def _num(f: Fraction) -> float:
     return float(f"{float(f):.10g}")
 
 
-def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
-    """A claim's statement with each placeholder replaced by the figure as plain text."""
+def plain_statement(kb: KnowledgeBase, cid: str, lang: str, text: str | None = None) -> str:
+    """A claim's statement (or ``text`` of the claim, such as a reading) with each placeholder replaced by the
+    figure as plain text."""
     claim = kb.claims[cid]
 
     def figure(target: str) -> str:
@@ -74,7 +75,7 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
             return getattr(kb.entities[ident].name, lang)
         return figure(cid if kind == "value" else ident)
 
-    return PLACEHOLDER.sub(fill, getattr(claim.statement, lang))
+    return PLACEHOLDER.sub(fill, getattr(claim.statement, lang) if text is None else text)
 
 
 def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
@@ -95,7 +96,9 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "successor": c.successor,
         "attribution": c.attribution,
         "conditions": {k: v for k, v in c.conditions.model_dump(mode="json", exclude_none=True).items()},
-        "sources": [{"source": cit.source, "quote": cit.quote, "locator": cit.locator, "attributed_to": cit.attributed_to}
+        "sources": [{"source": cit.source, "quote": cit.quote, "locator": cit.locator, "attributed_to": cit.attributed_to,
+                     "reading": None if cit.reading is None else
+                     {lang: plain_statement(kb, cid, lang, getattr(cit.reading, lang)) for lang in LANGS}}
                     for cit in c.citations],
         "derived_from": list(c.derivation.inputs) if c.derivation else [],
         "conflicts": kb.conflicts_by_claim.get(cid, []),

@@ -184,20 +184,21 @@ def examine(claim, unit) -> Verdict:
         step = numbers.step_of_value(v, claim.precision)
     verdict = Verdict("missing", figure)
     best = None
-    has_reading = False
+    readings = []
     for i, cit in enumerate(claim.citations):
         figures = numbers.read(words(cit))
         verdict.contains.append((cit.source, [f.text for f in figures]))
         result, near = _judge(v, step, unit, figures)
         if cit.reading is not None:
-            has_reading = True
-            if result == "verbatim":
-                verdict.unneeded_readings.append((i, near))
+            readings.append(i)
         if _rank(result) > _rank(best):
             best = result
             verdict.near, verdict.near_source = near, cit.source
+    has_reading = bool(readings)
     if best == "verbatim":
         verdict.status = "verbatim"
+        # a reading is for a figure no quote writes: where one does, every reading of the claim is needless
+        verdict.unneeded_readings = [(i, verdict.near) for i in readings]
     elif has_reading:
         verdict.status = "reading"
     elif best == "precision":

@@ -194,7 +194,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     blocks = [head,
               _heading(ctx, "h.sources", "sources"),
               _div("kb-citations", f'<p class="kb-note">{escape(ctx.t("quote_lang_note"))}</p>\n'
-                   + "\n".join(citation(ctx, cit) for cit in c.citations))]
+                   + "\n".join(citation(ctx, cit, cid) for cit in c.citations))]
     if c.derivation is not None:
         blocks += [_heading(ctx, "h.derivation", "derivation"), _derivation(ctx, cid)]
     derived = _derived(ctx, cid)
@@ -249,7 +249,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     blocks = [head, _heading(ctx, "h.claims_cited", "claims")]
     items = []
     for cid in in_record_order(kb, cited):
-        quotes = "".join(citation(ctx, cit) for cit in kb.claims[cid].citations if cit.source == sid)
+        quotes = "".join(citation(ctx, cit, cid) for cit in kb.claims[cid].citations if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
     blocks.append(_div("kb-source-claims", '<ul class="kb-claims">' + "\n".join(items) + "</ul>" if items
                        else f'<p class="kb-empty">{escape(ctx.t("none_yet"))}</p>'))
