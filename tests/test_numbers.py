@@ -216,3 +216,19 @@ def test_a_derived_claim_without_a_figure_is_computed():
     assert figurecheck.examine(claim(None, QUOTE, derivation=object()), SECOND).status == "computed"
     # one that also states the source's figure is checked like any other
     assert figurecheck.examine(claim(D("1.30"), QUOTE, derivation=object()), SECOND).status == "missing"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="零一二三四五六七八九十百千", min_size=1, max_size=7))
+def test_the_fast_reading_of_chinese_numerals_agrees_with_cn2an(run):
+    """Where the reader's own reading of a plain numeral answers, cn2an gives the same number."""
+    import cn2an
+
+    mine = numbers._simple(run)
+    if mine is not None:
+        assert cn2an.cn2an(run, "strict") == mine
+
+
+def test_the_fast_reading_covers_every_regular_numeral_below_ten_thousand():
+    missed = [n for n in range(1, 10000) if numbers._simple(chinese(n)) != n]
+    assert missed == []

@@ -73,8 +73,10 @@ _MONTH_RE = r"(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|
 _DATES = [
     # 2026-08-25, 2026-08
     (re.compile(r"(?<![\d-])((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?(?![\d-])"), "ymd"),
-    # 2026 年 8 月 25 日, 2026 年 8 月, 8 月 25 日, 2026 年
-    (re.compile(r"(?<!\d)(?:((?:19|20)\d\d)\s*年\s*)?(?:(1[0-2]|0?[1-9])\s*月\s*)?(?:(3[01]|[12]\d|0?[1-9])\s*[日号號])?"), "zh"),
+    # 2026 年 8 月 25 日, 2026 年 8 月, 2026 年
+    (re.compile(r"(?<!\d)((?:19|20)\d\d)\s*年(?:\s*(1[0-2]|0?[1-9])\s*月(?:\s*(3[01]|[12]\d|0?[1-9])\s*[日号號])?)?"), "zh"),
+    # 8 月 25 日 (a month alone, or a day alone, is not read as a date)
+    (re.compile(r"(?<!\d)(1[0-2]|0?[1-9])\s*月\s*(3[01]|[12]\d|0?[1-9])\s*[日号號]"), "zh-md"),
     # June 24, 2026; June 24; Aug. 25 2026
     (re.compile(_MONTH_RE + r"\s+(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?:,?\s+((?:19|20)\d\d))?(?!\d)", re.I), "mdy"),
     # 24 June 2026
@@ -82,6 +84,11 @@ _DATES = [
     # June 2026
     (re.compile(_MONTH_RE + r"\s+((?:19|20)\d\d)(?!\d)", re.I), "my"),
 ]
+
+
+_DATE_HINT = {"ymd": "-", "zh": "年", "zh-md": "月"}
+_MONTH_HINT = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_CN_SET = frozenset(_CN_CHARS)
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,44 @@ def _cn2an():
     return cn2an.cn2an
 
 
+_DIGIT = {ch: i for i, ch in enumerate("零一二三四五六七八九")}
+_PLACE = {"十": 10, "百": 100, "千": 1000}
+
+
+def _simple(run: str) -> int | None:
+    """A whole number below 10,000 in its regular written form (九, 十六, 二十, 一百二十, 一千零五), else None.
+
+    The common case, read without cn2an (whose import is most of the time a check takes); anything
+    else goes to cn2an. tests/test_numbers.py checks that the two agree wherever this one answers."""
+    total, digit, last_place, after_zero = 0, None, 10_000, False
+    for i, ch in enumerate(run):
+        if ch == "零":
+            if digit is not None or i == 0 or after_zero:
+                return None
+            after_zero = True
+        elif ch in _DIGIT:
+            if digit is not None:
+                return None
+            digit = _DIGIT[ch]
+        else:
+            place = _PLACE[ch]
+            if digit is None:
+                if i or place != 10:
+                    return None
+                digit = 1  # 十六: the leading 一 of the tens is left unwritten
+            skipped = last_place != 10_000 and place * 10 != last_place
+            if place >= last_place or digit == 0 or after_zero != skipped:
+                return None  # 一千一十 wants its 零 (一千零一十), and 一千零二百 has one too many
+            total, last_place, digit, after_zero = total + digit * place, place, None, False
+    if digit is not None:
+        if last_place != 10_000 and (last_place > 10) != after_zero:
+            return None  # 一千五 is colloquial (left to cn2an); 二十零五 is no numeral
+        total += digit
+    elif after_zero:
+        return None
+    return total if run else None
+
+
 @lru_cache(maxsize=4096)
 def _chinese(run: str) -> tuple[Decimal, Decimal] | None:
     """A run of Chinese numerals → (value, step), or None where it is not a number."""
@@ -125,11 +170,14 @@ def _chinese(run: str) -> tuple[Decimal, Decimal] | None:
             break
     if run[0] in "百千万亿" or (len(run) > 1 and all(ch in "一二三四五六七八九零" for ch in run)):
         return None  # a bare magnitude (万亿参数) or a string of digits (六七, 一二三) is no one number
-    try:
-        value = _cn2an()(run, "strict")
-    except (ValueError, KeyError, IndexError, TypeError):
-        return None
-    value = Decimal(str(value))
+    simple = _simple(run) if "点" not in run and "万" not in run and "亿" not in run else None
+    if simple is not None:
+        value = Decimal(simple)
+    else:
+        try:
+            value = Decimal(str(_cn2an()(run, "strict")))
+        except (ValueError, KeyError, IndexError, TypeError):
+            return None
     step = _step_of(run.split("点", 1)[1]) if "点" in run else Decimal(1)
     return value * mult, step * mult
 
@@ -141,8 +189,9 @@ def _unit_after(text: str, end: int) -> tuple[str | None, int]:
     return None, end
 
 
-def read(text: str) -> list[Figure]:
-    """Every figure the text writes, in the order written."""
+@lru_cache(maxsize=8192)
+def read(text: str) -> tuple[Figure, ...]:
+    """Every figure the text writes, in the order written (the same quote is often cited by several claims)."""
     plain = text.translate(_FULL_WIDTH)
     taken = [False] * len(plain)
     found: list[Figure] = []
@@ -151,18 +200,20 @@ def read(text: str) -> list[Figure]:
         for i in range(a, b):
             taken[i] = True
 
+    months = _MONTH_HINT.search(plain) is not None
     for rx, form in _DATES:
+        if not (months if form in ("mdy", "dmy", "my") else _DATE_HINT[form] in plain):
+            continue  # most quotes have no date: a character's test is cheaper than the pattern's
         for m in rx.finditer(plain):
-            if not m.group(0).strip() or any(taken[m.start():m.end()]):
+            if any(taken[m.start():m.end()]):
                 continue
             g = m.groups()
             if form == "ymd":
                 date = (int(g[0]), int(g[1]), int(g[2]) if g[2] else None)
             elif form == "zh":
-                y, mo, d = (int(x) if x else None for x in g)
-                if mo is None and d is not None or (y is None and (mo is None or d is None)):
-                    continue  # 25 日 alone, or 8 月 alone, is not read as a date
-                date = (y, mo, d)
+                date = tuple(int(x) if x else None for x in g)
+            elif form == "zh-md":
+                date = (None, int(g[0]), int(g[1]))
             elif form == "mdy":
                 date = (int(g[2]) if g[2] else None, _MONTHS[g[0].lower().rstrip(".")], int(g[1]))
             elif form == "dmy":
@@ -185,7 +236,7 @@ def read(text: str) -> list[Figure]:
             mult = _MULTIPLIERS[mm.group(1)]
             value, step, end = value * mult, step * mult, mm.end()
         numbers.append((m.start(), end, value, step, None))
-    for m in _CN_RUN.finditer(plain):
+    for m in (_CN_RUN.finditer(plain) if _CN_SET.intersection(plain) else ()):
         if any(taken[m.start():m.end()]):
             continue
         got = _chinese(m.group(2))
@@ -210,7 +261,7 @@ def read(text: str) -> list[Figure]:
         found.append(Figure(text[a[0]:a_end], a[0], a[2], a[2], a[3], a_unit))
         i += 1
     found.sort(key=lambda f: f.start)
-    return found
+    return tuple(found)
 
 
 def step_of_value(value, precision) -> Decimal:
