@@ -16,10 +16,12 @@ methodology page, so the two cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import math
 from decimal import Decimal
 
 from . import numbers
 
+_TEN = Decimal(10)
 OK = ("verbatim", "reading", "computed", "no-figure")
 
 
@@ -66,11 +68,8 @@ def _pow10(ratio: Decimal) -> int | None:
     """k where ratio is 10**k (k ≠ 0), else None."""
     if ratio <= 0:
         return None
-    n = ratio.normalize()
-    t = n.as_tuple()
-    if t.digits == (1,) and t.exponent != 0:
-        return t.exponent
-    return None
+    k = round(math.log10(ratio))
+    return k if k and ratio == _TEN.scaleb(k - 1) else None
 
 
 def _compare_number(v: Decimal, step: Decimal, f: numbers.Figure, unit, key):
@@ -153,17 +152,22 @@ def _judge(value, step, unit, figures):
     """The best standing of the claim's figure among one text's figures: (result, figure)."""
     key = _unit_key(unit)
     best, near = None, None
+    if isinstance(value, list) and isinstance(value[0], str):  # a date range: both ends written
+        ends = [[g for g in figures if _compare_date(_date_parts(d), g) == "verbatim"] for d in value]
+        return ("verbatim", ends[0][0]) if ends[0] and ends[1] else (None, None)
+    if isinstance(value, str):
+        want = _date_parts(value)
+        compare = lambda f: _compare_date(want, f)  # noqa: E731
+    elif isinstance(value, list):
+        lo, hi = Decimal(value[0]), Decimal(value[1])
+        compare = lambda f: _compare_range(lo, hi, step, f)  # noqa: E731
+    else:
+        v = abs(Decimal(value))
+        compare = lambda f: _compare_number(v, step, f, unit, key)  # noqa: E731
     for f in figures:
-        if isinstance(value, list) and isinstance(value[0], str):
-            a = [_compare_date(_date_parts(value[0]), g) for g in figures]
-            b = [_compare_date(_date_parts(value[1]), g) for g in figures]
-            r = "verbatim" if "verbatim" in a and "verbatim" in b else None
-        elif isinstance(value, str):
-            r = _compare_date(_date_parts(value), f)
-        elif isinstance(value, list):
-            r = _compare_range(Decimal(value[0]), Decimal(value[1]), step, f)
-        else:
-            r = _compare_number(abs(Decimal(value)), step, f, unit, key)
+        r = compare(f)
+        if r == "verbatim":
+            return r, f
         if _rank(r) > _rank(best):
             best, near = r, f
     return best, near
@@ -174,27 +178,27 @@ def examine(claim, unit) -> Verdict:
     v = claim.value
     if v is None:  # a derived claim with no stated figure shows the computed one
         return Verdict("computed" if claim.derivation is not None else "no-figure")
-    figure = _show_value(v) + (f" {unit.symbol.en}" if unit is not None and unit.symbol.en
-                               and not isinstance(v, str) and not (isinstance(v, list) and isinstance(v[0], str)) else "")
     if isinstance(v, list) and not isinstance(v[0], str):
         step = max(numbers.step_of_value(v[0], claim.precision), numbers.step_of_value(v[1], claim.precision))
     elif isinstance(v, (str, list)):
         step = Decimal(1)
     else:
         step = numbers.step_of_value(v, claim.precision)
-    verdict = Verdict("missing", figure)
+    verdict = Verdict("missing")
     best = None
-    readings = []
-    for i, cit in enumerate(claim.citations):
-        figures = numbers.read(words(cit))
-        verdict.contains.append((cit.source, [f.text for f in figures]))
-        result, near = _judge(v, step, unit, figures)
-        if cit.reading is not None:
-            readings.append(i)
+    readings = [i for i, cit in enumerate(claim.citations) if cit.reading is not None]
+    for cit in claim.citations:
+        result, near = _judge(v, step, unit, numbers.read(words(cit)))
         if _rank(result) > _rank(best):
             best = result
             verdict.near, verdict.near_source = near, cit.source
+            if best == "verbatim":
+                break  # one quote that writes it is enough
     has_reading = bool(readings)
+    if best != "verbatim" or readings:  # for a message: the figure, and what the quotes do write
+        dated = isinstance(v, str) or (isinstance(v, list) and isinstance(v[0], str))
+        verdict.figure = _show_value(v) + (f" {unit.symbol.en}" if unit is not None and unit.symbol.en and not dated else "")
+        verdict.contains = [(cit.source, [f.text for f in numbers.read(words(cit))]) for cit in claim.citations]
     if best == "verbatim":
         verdict.status = "verbatim"
         # a reading is for a figure no quote writes: where one does, every reading of the claim is needless

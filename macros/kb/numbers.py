@@ -91,7 +91,7 @@ _MONTH_HINT = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|
 _CN_SET = frozenset(_CN_CHARS)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Figure:
     """One figure as a text writes it."""
 
@@ -193,19 +193,18 @@ def _unit_after(text: str, end: int) -> tuple[str | None, int]:
 def read(text: str) -> tuple[Figure, ...]:
     """Every figure the text writes, in the order written (the same quote is often cited by several claims)."""
     plain = text.translate(_FULL_WIDTH)
-    taken = [False] * len(plain)
+    dated: list[tuple[int, int]] = []  # spans read as dates, whose digits are not read again
     found: list[Figure] = []
 
-    def take(a, b):
-        for i in range(a, b):
-            taken[i] = True
+    def free(a, b):
+        return not any(a < y and x < b for x, y in dated)
 
     months = _MONTH_HINT.search(plain) is not None
     for rx, form in _DATES:
         if not (months if form in ("mdy", "dmy", "my") else _DATE_HINT[form] in plain):
             continue  # most quotes have no date: a character's test is cheaper than the pattern's
         for m in rx.finditer(plain):
-            if any(taken[m.start():m.end()]):
+            if not free(m.start(), m.end()):
                 continue
             g = m.groups()
             if form == "ymd":
@@ -222,13 +221,13 @@ def read(text: str) -> tuple[Figure, ...]:
                 date = (int(g[1]), _MONTHS[g[0].lower().rstrip(".")], None)
             span = m.group(0).rstrip()
             found.append(Figure(text[m.start():m.start() + len(span)], m.start(), date=date))
-            take(m.start(), m.start() + len(span))
+            dated.append((m.start(), m.start() + len(span)))
 
     numbers: list[tuple] = []  # start, end, value, step, unit written before it (百分之)
     for m in _ARABIC.finditer(plain):
-        if any(taken[m.start():m.end()]):
+        if dated and not free(m.start(), m.end()):
             continue
-        value = Decimal(re.sub("[,，]", "", m.group(1)) + (m.group(2) or ""))
+        value = Decimal(m.group(1).replace(",", "").replace("，", "") + (m.group(2) or ""))
         step = _step_of((m.group(2) or "")[1:])
         end = m.end()
         mm = _MULT_RE.match(plain, end)
@@ -237,7 +236,7 @@ def read(text: str) -> tuple[Figure, ...]:
             value, step, end = value * mult, step * mult, mm.end()
         numbers.append((m.start(), end, value, step, None))
     for m in (_CN_RUN.finditer(plain) if _CN_SET.intersection(plain) else ()):
-        if any(taken[m.start():m.end()]):
+        if dated and not free(m.start(), m.end()):
             continue
         got = _chinese(m.group(2))
         if got is None:
