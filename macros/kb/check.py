@@ -456,13 +456,12 @@ def figures_are_in_quotes(ctx: Context):
     from .figurecheck import examine, step_words
     from .numbers import step_of_value
 
-    verdicts = {}
     for cid, c in ctx.claims.items():
         m = ctx.metrics.get(c.metric)
         unit = ctx.units.get(m.unit) if m else None
         if m is None or m.kind == "qualitative":
             continue
-        v = verdicts[cid] = examine(c, unit)
+        v = examine(c, unit)
         for i, f in v.unneeded_readings:
             ctx.report("claims", cid, ("citations", i, "reading"), "reading-unneeded",
                        f"the quote of {v.near_source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
@@ -484,4 +483,3 @@ def figures_are_in_quotes(ctx: Context):
                        f"scale error: the figure {v.figure} is not on the quote's scale: {v.why} ({v.near_source!r})",
                        "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
                        "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")
-    ctx.figure_verdicts = verdicts
