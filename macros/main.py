@@ -134,6 +134,13 @@ def define_env(env):
         return tables.counts(c)[kind]
 
     @env.macro
+    def figure_count(what):
+        """How the claims' own figures rest on their quotes (kb.figurecheck): 'stated', 'verbatim' (a quote writes
+        it), 'reading' (a citation says how words are read), 'computed' or 'no-figure' (exempt), for the page."""
+        c = ctx()
+        return figures.count_markup(c, kb.figure_coverage()[what], "figures:" + what)
+
+    @env.macro
     def link(kind, ident):
         """A link to a generated page, named as the data names it."""
         c = ctx()

@@ -142,3 +142,22 @@ def test_sources_say_where_they_can_be_read(files):
         assert s.get("snapshot", {}).get("extent", "full") in ("full", "excerpt"), s["id"]
     rows = list(csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig"))))
     assert all(bool(r["url"]) != bool(r["no_url_en"]) for r in rows)
+
+
+def test_each_citation_carries_its_reading(files, raw_claims):
+    """A reading is exported with its citation, in both languages, the figure written out; other citations have none."""
+    claims = {c["id"]: c for c in json.loads(files["claims.json"])}
+    seen = 0
+    for cid, raw in raw_claims.items():
+        for cit, out in zip(raw["citations"], claims[cid]["sources"]):
+            if cit.get("reading") is None:
+                assert out["reading"] is None, cid
+                continue
+            seen += 1
+            assert set(out["reading"]) == {"en", "zh"}
+            for lang in ("en", "zh"):
+                assert "{value}" in cit["reading"][lang] and "{value}" not in out["reading"][lang]
+                assert out["reading"][lang].startswith(cit["reading"][lang].split("{value}")[0])
+    assert seen >= 9
+    wait = claims["a000-wait-cut"]["sources"][0]["reading"]["en"]
+    assert "「将近四分之三」" in wait and wait.endswith("read as a change of -75%.")

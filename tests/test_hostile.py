@@ -125,7 +125,7 @@ def test_corpus_manifest_and_files_agree():
     assert unknown == set(), f"cases expect rules kb does not have: {sorted(unknown)}"
     for c in CASES:
         assert c.get("what"), f"{c['id']} does not say what is hostile about it"
-        assert all(rel.split("/")[0] in ("claims", "sources", "entities", "conflicts", "glossary")
+        assert all(rel.split("/")[0] in ("claims", "sources", "entities", "conflicts", "glossary", "units", "metrics")
                    for rel in c["files"]), c["id"]
         assert set(c["files"]).isdisjoint(MINIMAL), f"{c['id']} would replace a file of the base"
 

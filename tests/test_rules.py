@@ -244,6 +244,15 @@ bad-ratio:
      "another citation of the one claim: add this claim's citations (source: article, each with its quote) to the "
      "citations of 'chip-latency', raise that claim's tier if the new evidence is stronger, and delete this claim; "
      "if the figure was measured otherwise, say how in its conditions)"),
+    # --- figures against their quotes ------------------------------------------------------
+    ("figure-not-in-quote", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.30\n")},
+     "data/claims/bench.yml:4:10: figure-not-in-quote: data/claims/bench.yml > chip-latency > value: the figure 1.30 s is in none of its quotes, which write: article: '1.03 秒' (write the figure as the quote gives it, cite the passage that states it, or add reading: {en, zh} to the citation if the source writes it in words)"),
+    ("figure-scale", None, {CLAIMS: ("  value: 1.03\n", "  value: 1030\n")},
+     "data/claims/bench.yml:4:10: figure-scale: data/claims/bench.yml > chip-latency > value: scale error: the figure 1030 s is not on the quote's scale: the quote writes '1.03 秒': 1030 is 1000 times that ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-precision", None, {CLAIMS: ("  value: 1.80\n", "  value: 1.8\n")},
+     "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
+    ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
+     "data/claims/bench.yml:11:7: reading-unneeded: data/claims/bench.yml > chip-latency > citations[0] > reading: the quote of 'article' already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -296,6 +305,18 @@ def test_digits_in_names_are_not_figures(check):
     assert check({"entities/core.yml": ent}) == []
 
 
+def test_a_reading_answers_for_a_figure_written_in_words(check):
+    """A figure the quote writes in words passes once its citation says how it is read, and only then."""
+    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟\n")}
+    assert any(": figure-not-in-quote: " in p for p in check(None, words))
+    reading = "      quote: 芯片的延迟\n      reading: {en: \"The article writes 「延迟」; read as {value}.\", zh: \"原文写作「延迟」；按 {value}来读。\"}\n"
+    assert check(None, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+
+
+def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
+    assert check(None, {CLAIMS: ("  value: 1.7\n", "")}) == []
+
+
 def test_a_sound_redirect_passes(check):
     assert check({"redirects.yml": REDIRECT}) == []
 
@@ -304,17 +325,23 @@ AGAIN = MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-
 
 
 @pytest.mark.parametrize("change", [
-    ("value: 1.03", "value: 1.04"),  # another figure
+    ("value: 1.03", "value: 1.80", "quote: 芯片的延迟为 1.03 秒", "quote: 对照系统为 1.80 秒"),  # another figure
     ("{baseline: gpu, model: chip}", "{baseline: gpu, model: chip, input_tokens: 8000}"),  # other conditions
     ("tier: vendor-self-report", "tier: vendor-self-report\n  status: retracted\n"
                                  "  status_reason: {en: It was withdrawn., zh: 已撤回。}"),  # history, not in force
 ], ids=["other-figure", "other-conditions", "retracted"])
 def test_a_claim_that_differs_is_no_repeat(check, change):
-    assert check({"claims/more.yml": AGAIN.replace(*change)}) == []
+    text = AGAIN
+    for old, new in zip(change[::2], change[1::2]):
+        text = text.replace(old, new)
+    assert check({"claims/more.yml": text}) == []
 
 
 def test_dates_and_durations_are_not_compared(check):
     """Two spans of nine months, or two events in one year, are different facts with one figure."""
     dated = NEW_CLAIM.replace("metric: statement", "metric: event-date\n  value: '2026'").replace(
-        "The chip exists.", '"The chip shipped in {value}."').replace("芯片存在。", '"芯片于 {value} 发布。"')
-    assert check(claims_plus(dated + dated.replace("extra:", "extra-again:"))) == []
+        "The chip exists.", '"The chip shipped in {value}."').replace("芯片存在。", '"芯片于 {value} 发布。"').replace(
+        "quote: 芯片的延迟\n", "quote: 芯片于 2026 年发布\n")
+    files = claims_plus(dated + dated.replace("extra:", "extra-again:"))
+    files["snapshots/article.txt"] = MINIMAL["snapshots/article.txt"] + "芯片于 2026 年发布。\n"
+    assert check(files) == []

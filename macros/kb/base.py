@@ -9,8 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import os
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Optional
 
@@ -109,6 +110,20 @@ class KnowledgeBase:
             o = self.origins.get((kind, rid))
             return (o.file, o.line) if o else ("", 0)
         return sorted(getattr(self, kind), key=key)
+
+    @cached_property
+    def figure_verdicts(self) -> dict:
+        """How each claim's own figure rests on its quotes: claim id -> kb.figurecheck.Verdict."""
+        from .figurecheck import examine
+
+        return {cid: examine(c, self.unit_of(cid)) for cid, c in self.claims.items()}
+
+    def figure_coverage(self) -> dict[str, int]:
+        """Stated figures, and how many a quote writes verbatim or a citation's reading answers for; claims exempt
+        because their figure is computed from inputs, or because they state none."""
+        counts = Counter(v.status for v in self.figure_verdicts.values())
+        return {"stated": counts["verbatim"] + counts["reading"], "verbatim": counts["verbatim"],
+                "reading": counts["reading"], "computed": counts["computed"], "no-figure": counts["no-figure"]}
 
     def unit_of(self, claim_id: str) -> Unit:
         return self.units[self.metrics[self.claims[claim_id].metric].unit]

@@ -461,6 +461,7 @@ def translations_exist(ctx: Context):
 # Fields that hold names: digits in a name ("Snapdragon 8 Gen 6") are not figures, and the
 # site marks names up as names, so the figure-integrity tests can tell them apart.
 NAME_FIELDS = {"name", "term", "symbol"}
+SOURCE_WORDS = re.compile(r"「[^「」]*」")  # in a reading, the source's words as it writes them
 
 
 @rule
@@ -472,12 +473,14 @@ def prose_uses_placeholders(ctx: Context):
             if path[-1] == "symbol":
                 continue
             is_statement = kind == "claims" and path == ("statement",)
+            # A citation's reading shows the claim's figure with {value}, and the source's own words in 「」.
+            is_reading = kind == "claims" and path[-1] == "reading"
             has_figure = kind == "claims" and (rec.value is not None or rec.derivation is not None)
             for lang in ("en", "zh"):
                 text = getattr(bi, lang)
                 found = placeholders(text)
                 for ph, target in found:
-                    if ph == "value" and not (is_statement and has_figure):
+                    if ph == "value" and not ((is_statement or is_reading) and has_figure):
                         ctx.report(kind, rid, path + (lang,), "bad-placeholder",
                                    "{value} stands only in the statement of a claim that has a figure",
                                    "write {claim:ID} to show another claim's figure")
@@ -487,7 +490,7 @@ def prose_uses_placeholders(ctx: Context):
                     elif ph == "entity" and target not in ctx.entities:
                         ctx.report(kind, rid, path + (lang,), "unknown-reference",
                                    f"{{entity:{target}}} names no entity", "check the entity id")
-                figs = [] if path[-1] in NAME_FIELDS else typed_figures(text)
+                figs = [] if path[-1] in NAME_FIELDS else typed_figures(SOURCE_WORDS.sub(" ", text) if is_reading else text)
                 if figs:
                     ctx.report(kind, rid, path + (lang,), "figure-in-text",
                                f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",
@@ -546,3 +549,53 @@ def claims_are_not_repeated(ctx: Context):
                    f"citations (source: {sources}, each with its quote) to the citations of {kept!r}, raise "
                    f"that claim's tier if the new evidence is stronger, and delete this claim; if the figure was "
                    "measured otherwise, say how in its conditions")
+
+
+# --- figures against their quotes ------------------------------------------------------
+
+FIGURE_HINT = ("write the figure as the quote gives it, cite the passage that states it, "
+               "or add reading: {en, zh} to the citation if the source writes it in words")
+
+
+def _quoted_figures(verdict, limit=12) -> str:
+    parts = []
+    for source, figs in verdict.contains:
+        seen = list(dict.fromkeys(figs))
+        shown = ", ".join(repr(f) for f in seen[:limit]) + (", …" if len(seen) > limit else "")
+        parts.append(f"{source}: {shown or 'no number'}")
+    return "; ".join(parts)
+
+
+@rule
+def figures_are_in_quotes(ctx: Context):
+    """A claim's own figure is written in one of its quotes, or a citation says how it is read."""
+    from .figurecheck import examine, step_words
+    from .numbers import step_of_value
+
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        unit = ctx.units.get(m.unit) if m else None
+        if m is None or m.kind == "qualitative":
+            continue
+        v = examine(c, unit)
+        for i, f in v.unneeded_readings:
+            ctx.report("claims", cid, ("citations", i, "reading"), "reading-unneeded",
+                       f"the quote of {v.near_source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
+                       "remove reading:; a reading is for a figure the source writes in words no reader parses")
+        if v.status == "missing":
+            ctx.report("claims", cid, ("value",), "figure-not-in-quote",
+                       f"the figure {v.figure} is in none of its quotes, which write: {_quoted_figures(v)}", FIGURE_HINT)
+        elif v.status == "precision":
+            stated = step_words(step_of_value(c.value[0] if isinstance(c.value, list) else c.value, c.precision)) \
+                if not isinstance(c.value, str) and not (isinstance(c.value, list) and isinstance(c.value[0], str)) \
+                else "its own precision"
+            ctx.report("claims", cid, ("value",), "figure-precision",
+                       f"the figure {v.figure} is stated to {stated}, but {v.near_source!r} writes {v.near.text!r}"
+                       + (f" (to {step_words(v.near.step)})" if v.near.date is None else ""),
+                       "write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step "
+                       "the quote writes (8.54 万 is value: 85400, precision: 100)")
+        elif v.status == "scale":
+            ctx.report("claims", cid, ("value",), "figure-scale",
+                       f"scale error: the figure {v.figure} is not on the quote's scale: {v.why} ({v.near_source!r})",
+                       "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
+                       "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")

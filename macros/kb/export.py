@@ -50,8 +50,9 @@ def _num(f: Fraction) -> float:
     return float(f"{float(f):.10g}")
 
 
-def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
-    """A claim's statement with each placeholder replaced by the figure as plain text."""
+def plain_statement(kb: KnowledgeBase, cid: str, lang: str, text: str | None = None) -> str:
+    """A claim's statement (or ``text`` of the claim, such as a reading) with each placeholder replaced by the
+    figure as plain text."""
     claim = kb.claims[cid]
 
     def figure(target: str) -> str:
@@ -73,7 +74,7 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str) -> str:
             return getattr(kb.entities[ident].name, lang)
         return figure(cid if kind == "value" else ident)
 
-    return PLACEHOLDER.sub(fill, getattr(claim.statement, lang))
+    return PLACEHOLDER.sub(fill, getattr(claim.statement, lang) if text is None else text)
 
 
 def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
@@ -135,7 +136,9 @@ def citation_record(kb: KnowledgeBase, cid: str, index: int) -> dict:
 
     return {"source": cit.source, "quote": cit.quote, "translation": dump(cit.translation),
             "paraphrase": dump(cit.paraphrase), "locator": cit.locator, "attributed_to": cit.attributed_to,
-            "checked": how.how, "checked_on": how.date}
+            "checked": how.how, "checked_on": how.date,
+            "reading": None if cit.reading is None else
+            {lang: plain_statement(kb, cid, lang, getattr(cit.reading, lang)) for lang in LANGS}}
 
 
 def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:

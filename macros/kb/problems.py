@@ -83,6 +83,10 @@ RULES: dict[str, str] = {
                       "precision or a hedge (1.8 and 1.80 are one figure). Superseded and retracted claims "
                       "are history and are not compared; durations, dates and counts are not either, since "
                       "two different spans can share subject, metric and figure.",
+    "figure-not-in-quote": "A claim's stated figure is in none of its quotes.",
+    "figure-scale": "A claim's figure is on another scale than its quote's (a scale error).",
+    "figure-precision": "A claim's figure is stated to another precision than its quote writes.",
+    "reading-unneeded": "A citation states a reading of a figure its quote already writes.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 

@@ -1,16 +1,35 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
+import re
+
 from kb.schema import SITE_LANG
 
 from . import format as fmt
-from .text import escape, escape_lines
+from .text import escape, escape_lines, prose
 from .urls import lang_tag
+
+SOURCE_WORDS = re.compile(r"「([^「」]*)」")  # in a reading, the source's own words (kb.check.SOURCE_WORDS)
 
 
 def source_link(ctx, sid: str) -> str:
     s = ctx.kb.sources[sid]
     return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(ctx.text(s.name))}</a>'
+
+
+def reading(ctx, cit, cid: str | None, lang: str) -> str:
+    """How the claim's figure is read where the source writes it in words: the contributor's words, labelled
+    as such; the source's words in it (written 「…」) as a quotation in the source's language."""
+    if cit.reading is None:
+        return ""
+    text, out, last = ctx.text(cit.reading), [], 0
+    for m in SOURCE_WORDS.finditer(text):
+        out.append(prose(ctx, text[last:m.start()], own=cid))
+        out.append(f'<q lang="{lang}">{escape(m.group(1))}</q>')
+        last = m.end()
+    out.append(prose(ctx, text[last:], own=cid))
+    return (f'<p class="kb-reading"><span class="kb-reading-label">{escape(ctx.t("f.reading"))}'
+            f'{escape(ctx.t("colon"))}</span>{"".join(out)}</p>')
 
 
 def translation_of(ctx, cit) -> str | None:
@@ -50,7 +69,7 @@ def _words(ctx, cit, lang: str) -> str:
     return out
 
 
-def citation(ctx, cit, how=None) -> str:
+def citation(ctx, cit, how=None, cid: str | None = None) -> str:
     """One citation: the quote in the source's own language (with its translation) or a paraphrase, then who
     says it and where, and how its words were checked (``how``: kb.KnowledgeBase.how_checked)."""
     src = ctx.kb.sources.get(cit.source)
@@ -66,12 +85,13 @@ def citation(ctx, cit, how=None) -> str:
     checked = checked_markup(ctx, how) if how is not None else ""
     data = f' data-checked="{how.how}"' if how is not None else ""
     return (f'<figure class="kb-citation" data-source="{cit.source}"{data}>{_words(ctx, cit, lang)}'
+            f'{reading(ctx, cit, cid, lang)}'
             f'<figcaption>{sep.join(parts)}{checked}</figcaption></figure>')
 
 
 def citations(ctx, cid: str) -> str:
     c = ctx.kb.claims[cid]
-    return "\n".join(citation(ctx, cit, ctx.kb.how_checked(cid, i)) for i, cit in enumerate(c.citations))
+    return "\n".join(citation(ctx, cit, ctx.kb.how_checked(cid, i), cid) for i, cit in enumerate(c.citations))
 
 
 CHECKING_ROWS = ("full-copy", "excerpt", "read", "unchecked")

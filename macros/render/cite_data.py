@@ -131,12 +131,14 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
                        "数字成立的条件（模型、数值格式、token 数、对照对象、基准测试、运行点、功率口径、解码方式、说明），只列出已记录的。"),
         "sources": ("Each citation: source id, verbatim quote (or, for a page whose sentences are not copied, a "
                     "paraphrase {en, zh} in the contributors' words), the quote's translation by the contributors into "
-                    "each site language it is not in ({en?, zh?}), locator, the source it is attributed to, and how its "
+                    "each site language it is not in ({en?, zh?}), locator, the source it is attributed to, how its "
                     "words were checked (checked: full-copy, excerpt, read or unchecked; checked_on: the copy's or the "
-                    "reading's date).",
+                    "reading's date), and reading: where the source writes the figure in words, how the contributor "
+                    "reads it ({en, zh}, the source's words in 「」; the contributor's, not the source's), else null.",
                     "每条引用：来源 id、原文引文（对不复制原句的网页则为贡献者自己措辞的转述 {en, zh}）、贡献者将原文译成"
-                    "其所不是的各站点语言的译文（{en?, zh?}）、位置、其所转述的来源，以及文字如何核对（checked：full-copy、"
-                    "excerpt、read 或 unchecked；checked_on：副本或阅读的日期）。"),
+                    "其所不是的各站点语言的译文（{en?, zh?}）、位置、其所转述的来源、文字如何核对（checked：full-copy、"
+                    "excerpt、read 或 unchecked；checked_on：副本或阅读的日期），以及 reading：来源用文字而非数字写出该数字时，"
+                    "录入者对它的读法（{en, zh}，来源原话放在「」中；是录入者的解读，不是来源原话），否则为 null。"),
         "derived_from": ("Ids of the claims this figure is derived from.", "此数字据以推导的论断 id。"),
         "conflicts": ("Ids of the conflict records this claim is part of.", "此论断所属的分歧记录 id。"),
         "url": ("Permanent pages of the claim ({en, zh}).", "论断的永久页面地址（{en, zh}）。"),

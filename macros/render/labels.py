@@ -55,6 +55,8 @@ LABELS: dict[str, dict[str, str]] = {
     "f.quote": {"en": "Quote", "zh": "原文"},
     "f.locator": {"en": "Where in the source", "zh": "位置"},
     "f.attributed_to": {"en": "Attributed to", "zh": "转述自"},
+    "f.reading": {"en": "How the figure is read (the contributor's reading, not the source's words)",
+                  "zh": "数字的读法（录入者的解读，不是来源原话）"},
     "f.kind": {"en": "Kind", "zh": "类型"},
     "f.language": {"en": "Language", "zh": "语言"},
     "f.title": {"en": "Original title", "zh": "原标题"},

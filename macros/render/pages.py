@@ -195,7 +195,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     blocks = [head,
               _heading(ctx, "h.sources", "sources"),
               _div("kb-citations", f'<p class="kb-note">{escape(ctx.t("quote_lang_note"))}</p>\n'
-                   + "\n".join(citation(ctx, cit, kb.how_checked(cid, i)) for i, cit in enumerate(c.citations)))]
+                   + "\n".join(citation(ctx, cit, kb.how_checked(cid, i), cid) for i, cit in enumerate(c.citations)))]
     if c.derivation is not None:
         blocks += [_heading(ctx, "h.derivation", "derivation"), _derivation(ctx, cid)]
     derived = _derived(ctx, cid)
@@ -262,7 +262,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     blocks += [_heading(ctx, "h.claims_cited", "claims")]
     items = []
     for cid in in_record_order(kb, cited):
-        quotes = "".join(citation(ctx, cit, kb.how_checked(cid, i))
+        quotes = "".join(citation(ctx, cit, kb.how_checked(cid, i), cid)
                          for i, cit in enumerate(kb.claims[cid].citations) if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
     blocks.append(_div("kb-source-claims", '<ul class="kb-claims">' + "\n".join(items) + "</ul>" if items

@@ -115,9 +115,23 @@ def expected(facts: Facts, what: str) -> int | None:
         return len({cid for s in sides for cid in s.get("claims") or []})
     if kind in ("citations-checked", "citations"):
         return _citations(facts, what)
+    if kind == "figures":
+        return _figures(facts).get(arg)
     if kind == "tier-rank" and arg in facts.kind("tiers"):
         return facts.kind("tiers")[arg].get("rank") or None
     return _relay_count(facts, kind, arg)
+
+
+def _figures(facts: Facts) -> dict[str, int]:
+    """Claims by how their own figure rests on the quotes, as the records say: a stated figure whose citations
+    carry a reading rests on it (kb check refuses a reading where a quote writes the figure, and a figure no
+    quote writes without one), every other stated figure is written in a quote."""
+    claims = facts.claims.values()
+    stated = [c for c in claims if c.get("value") is not None]
+    reading = sum(1 for c in stated if any(cit.get("reading") for cit in c.get("citations") or []))
+    computed = sum(1 for c in claims if c.get("value") is None and c.get("derivation"))
+    return {"stated": len(stated), "reading": reading, "verbatim": len(stated) - reading, "computed": computed,
+            "no-figure": len(facts.claims) - len(stated) - computed}
 
 
 def field_of(record: dict, path: str):

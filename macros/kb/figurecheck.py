@@ -1,0 +1,216 @@
+"""Is a claim's stated figure written in the words it cites?
+
+:func:`examine` reads each citation's words (its quote, or the contributor's paraphrase in
+either language) with :mod:`kb.numbers` and says how the claim's own figure rests on them:
+
+- ``verbatim``: a quote writes it, to the precision the claim states, on the metric's scale;
+- ``reading``: no quote writes it, but a citation states how its words are read (``reading``);
+- ``computed``: the claim states no figure of its own but derives one, which rests on its inputs
+  (a derived claim that also states the source's figure is checked like any other);
+- ``no-figure``: the claim states no figure;
+- ``precision``, ``scale``, ``missing``: a problem, with the figure in the quote closest to it.
+
+The same verdict feeds the rule in :mod:`kb.check` and the coverage figures on the
+methodology page, so the two cannot disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import math
+from decimal import Decimal
+
+from . import numbers
+
+_TEN = Decimal(10)
+OK = ("verbatim", "reading", "computed", "no-figure")
+
+
+@dataclass
+class Verdict:
+    status: str
+    figure: str = ""  # the claim's figure as stated, for messages
+    near: numbers.Figure | None = None  # the quote's figure a precision or scale problem is about
+    near_source: str = ""
+    why: str = ""  # for a scale problem: what the scales are
+    contains: list[tuple[str, list[str]]] = field(default_factory=list)  # (source, figures as written)
+    unneeded_readings: list[tuple[int, numbers.Figure]] = field(default_factory=list)  # (citation, figure)
+
+
+def words(citation) -> str:
+    if citation.quote is not None:
+        return citation.quote
+    return citation.paraphrase.en + "\n" + citation.paraphrase.zh
+
+
+def _date_parts(text: str) -> tuple:
+    parts = [int(p) for p in text.split("-")]
+    return tuple(parts + [None] * (3 - len(parts)))
+
+
+def _show_value(v) -> str:
+    if isinstance(v, list):
+        return f"[{_show_value(v[0])}, {_show_value(v[1])}]"
+    return str(v)
+
+
+def _unit_key(unit) -> str | None:
+    """Which unit words (kb.numbers.UNIT_WORDS) measure what the metric's unit measures."""
+    if unit is None:
+        return None
+    dim = dict(unit.dimension)
+    for key in ("time", "power"):
+        if dim.get(key) == 1:
+            return key
+    return None
+
+
+def _pow10(ratio: Decimal) -> int | None:
+    """k where ratio is 10**k (k ≠ 0), else None."""
+    if ratio <= 0:
+        return None
+    k = round(math.log10(ratio))
+    return k if k and ratio == _TEN.scaleb(k - 1) else None
+
+
+def _compare_number(v: Decimal, step: Decimal, f: numbers.Figure, unit, key):
+    """How a quote's number f stands to the claim's figure v: 'verbatim', 'precision', ('scale', why) or None."""
+    if f.low is None or f.is_range:
+        ends = [f.low, f.high] if f.low is not None else []
+    else:
+        ends = [f.low]
+    word = numbers.UNIT_WORDS.get(f.unit) if f.unit else None
+    same_scale = True
+    factor = Decimal(1)
+    if word and key and word[0] == key:
+        factor = word[1] / unit.scale
+        same_scale = factor == 1
+    for x in ends:
+        if x == v and same_scale:
+            return "verbatim" if f.step == step else "precision"
+        if x == v and not same_scale:
+            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, but the metric is in {unit.symbol.en}")
+        if not same_scale and x * factor == v:
+            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, and the metric is in "
+                             f"{unit.symbol.en}: {show(v)} {unit.symbol.en} is that converted, not the figure as the source gives it")
+        k = _pow10(v / x) if x else None
+        if k is not None and abs(k) <= 12:
+            return ("scale", f"the quote writes {f.text!r}: {show(v)} is {show(Decimal(1).scaleb(k))} times that")
+    return None
+
+
+SCALE_NAMES = {("time", Decimal("0.001")): "ms", ("time", Decimal(1)): "s", ("time", Decimal(60)): "minutes",
+               ("time", Decimal(3600)): "hours", ("time", Decimal(86400)): "days", ("time", Decimal(604800)): "weeks",
+               ("time", numbers.MONTH): "months", ("time", numbers.YEAR): "years", ("power", Decimal(1)): "W",
+               ("power", Decimal(1000)): "kW", ("power", Decimal(10) ** 6): "MW", ("power", Decimal(10) ** 9): "GW"}
+
+
+def _scale_name(word) -> str:
+    return SCALE_NAMES.get(word, "another unit")
+
+
+def show(v: Decimal) -> str:
+    s = format(Decimal(v).normalize(), "f")
+    return s
+
+
+def _compare_range(lo, hi, step, f: numbers.Figure):
+    if f.low is None or not f.is_range:
+        return None
+    if f.low == lo and f.high == hi:
+        return "verbatim" if f.step == step else "precision"
+    k = _pow10(lo / f.low) if f.low else None
+    if k is not None and k == _pow10(hi / f.high):
+        return ("scale", f"the quote writes {f.text!r}: the figure is {show(Decimal(1).scaleb(k))} times that")
+    return None
+
+
+def _compare_date(want: tuple, f: numbers.Figure):
+    if f.date is None:
+        return None
+    got = f.date
+    if got[0] is None:  # 6 月 24 日: the year is the source's own, not written
+        if want[2] is not None and got[1:] == want[1:]:
+            return "verbatim"
+        return None
+    shared = [(a, b) for a, b in zip(want, got) if a is not None and b is not None]
+    if any(a != b for a, b in shared):
+        return None
+    return "verbatim" if want == got else "precision"
+
+
+def _rank(result) -> int:
+    if result == "verbatim":
+        return 3
+    if result == "precision":
+        return 2
+    if isinstance(result, tuple):
+        return 1
+    return 0
+
+
+def _judge(value, step, unit, figures):
+    """The best standing of the claim's figure among one text's figures: (result, figure)."""
+    key = _unit_key(unit)
+    best, near = None, None
+    if isinstance(value, list) and isinstance(value[0], str):  # a date range: both ends written
+        ends = [[g for g in figures if _compare_date(_date_parts(d), g) == "verbatim"] for d in value]
+        return ("verbatim", ends[0][0]) if ends[0] and ends[1] else (None, None)
+    if isinstance(value, str):
+        want = _date_parts(value)
+        compare = lambda f: _compare_date(want, f)  # noqa: E731
+    elif isinstance(value, list):
+        lo, hi = Decimal(value[0]), Decimal(value[1])
+        compare = lambda f: _compare_range(lo, hi, step, f)  # noqa: E731
+    else:
+        v = abs(Decimal(value))
+        compare = lambda f: _compare_number(v, step, f, unit, key)  # noqa: E731
+    for f in figures:
+        r = compare(f)
+        if r == "verbatim":
+            return r, f
+        if _rank(r) > _rank(best):
+            best, near = r, f
+    return best, near
+
+
+def examine(claim, unit) -> Verdict:
+    """How the claim's own figure stands to the words its citations give."""
+    v = claim.value
+    if v is None:  # a derived claim with no stated figure shows the computed one
+        return Verdict("computed" if claim.derivation is not None else "no-figure")
+    if isinstance(v, list) and not isinstance(v[0], str):
+        step = max(numbers.step_of_value(v[0], claim.precision), numbers.step_of_value(v[1], claim.precision))
+    elif isinstance(v, (str, list)):
+        step = Decimal(1)
+    else:
+        step = numbers.step_of_value(v, claim.precision)
+    verdict = Verdict("missing")
+    best = None
+    readings = [i for i, cit in enumerate(claim.citations) if cit.reading is not None]
+    for cit in claim.citations:
+        result, near = _judge(v, step, unit, numbers.read(words(cit)))
+        if _rank(result) > _rank(best):
+            best = result
+            verdict.near, verdict.near_source = near, cit.source
+            if best == "verbatim":
+                break  # one quote that writes it is enough
+    has_reading = bool(readings)
+    if best != "verbatim" or readings:  # for a message: the figure, and what the quotes do write
+        dated = isinstance(v, str) or (isinstance(v, list) and isinstance(v[0], str))
+        verdict.figure = _show_value(v) + (f" {unit.symbol.en}" if unit is not None and unit.symbol.en and not dated else "")
+        verdict.contains = [(cit.source, [f.text for f in numbers.read(words(cit))]) for cit in claim.citations]
+    if best == "verbatim":
+        verdict.status = "verbatim"
+        # a reading is for a figure no quote writes: where one does, every reading of the claim is needless
+        verdict.unneeded_readings = [(i, verdict.near) for i in readings]
+    elif has_reading:
+        verdict.status = "reading"
+    elif best == "precision":
+        verdict.status = "precision"
+    elif isinstance(best, tuple):
+        verdict.status, verdict.why = "scale", best[1]
+    return verdict
+
+
+def step_words(step: Decimal) -> str:
+    return "a whole number" if step == 1 else f"the nearest {show(step)}"
