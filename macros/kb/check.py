@@ -490,7 +490,9 @@ def prose_uses_placeholders(ctx: Context):
                     elif ph == "entity" and target not in ctx.entities:
                         ctx.report(kind, rid, path + (lang,), "unknown-reference",
                                    f"{{entity:{target}}} names no entity", "check the entity id")
-                figs = [] if path[-1] in NAME_FIELDS else typed_figures(SOURCE_WORDS.sub(" ", text) if is_reading else text)
+                # a paraphrase gives the page's figures as it writes them (the figure rule checks the claim's is among
+                # them); like a quote, it is shown as the source's account, not as a figure of this site
+                figs = [] if path[-1] in NAME_FIELDS or path[-1] == "paraphrase" else typed_figures(SOURCE_WORDS.sub(" ", text) if is_reading else text)
                 if figs:
                     ctx.report(kind, rid, path + (lang,), "figure-in-text",
                                f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",

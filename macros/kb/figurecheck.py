@@ -154,7 +154,14 @@ def _judge(value, step, unit, figures):
     best, near = None, None
     if isinstance(value, list) and isinstance(value[0], str):  # a date range: both ends written
         ends = [[g for g in figures if _compare_date(_date_parts(d), g) == "verbatim"] for d in value]
-        return ("verbatim", ends[0][0]) if ends[0] and ends[1] else (None, None)
+        if ends[0] and ends[1]:
+            return "verbatim", ends[0][0]
+        if all(len(d) == 4 for d in value):  # a span of years written as a range of numbers: 2026 to 2030
+            years = [Decimal(d) for d in value]
+            for g in figures:
+                if g.date is None and g.low == years[0] and g.high == years[1] and g.step == 1:
+                    return "verbatim", g
+        return None, None
     if isinstance(value, str):
         want = _date_parts(value)
         compare = lambda f: _compare_date(want, f)  # noqa: E731

@@ -251,8 +251,10 @@ def read(text: str) -> tuple[Figure, ...]:
         if i + 1 < len(numbers):
             b = numbers[i + 1]
             sep = _RANGE_SEP.fullmatch(plain, a[1], b[0])
-            if sep and (a_unit is None or a_unit in ("%",)) and a[2] <= b[2]:
-                b_unit, b_end = (b[4], b[1]) if b[4] else _unit_after(plain, b[1])
+            b_unit, b_end = (b[4], b[1]) if b[4] else _unit_after(plain, b[1])
+            if not sep and a_unit is not None and a_unit == b_unit and a_end <= b[0]:
+                sep = _RANGE_SEP.fullmatch(plain, a_end, b[0])  # the unit written at both ends: 40%-50%, 1.5 秒到 1.9 秒
+            if sep and (a_unit is None or a_unit in ("%",) or a_unit == b_unit) and a[2] <= b[2]:
                 step = max(a[3], b[3])
                 found.append(Figure(text[a[0]:b_end], a[0], a[2], b[2], step, b_unit or a_unit))
                 i += 2
