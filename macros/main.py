@@ -10,7 +10,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 from __future__ import annotations
 
 from kb.problems import DataError
-from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, tables
+from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, relay, tables
 from render.context import Ctx
 from render.text import escape, prose
 
@@ -100,6 +100,14 @@ def define_env(env):
     @env.macro
     def conflict_list(kinds=None):
         return tables.conflict_list(ctx(), kinds)
+
+    @env.macro
+    def conflict_digest(ids):
+        return tables.conflict_digest(ctx(), ids)
+
+    @env.macro
+    def relay_chains():
+        return relay.chains(ctx())
 
     @env.macro
     def glossary():

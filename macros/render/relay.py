@@ -125,7 +125,7 @@ def origin_section(ctx, sid: str) -> str:
     if not origin_of:
         return ""
     everyone = list(dict.fromkeys(s for _, relayers in origin_of for s in relayers))
-    summary = _fill(ctx.t("relay.origin_summary"),
+    summary = _fill(ctx.t(_plural("relay.origin_summary", len(origin_of))),
                     claims=count_markup(ctx, len(origin_of), f"claims-originated:{sid}"),
                     sources=_and(ctx, [name(ctx, s) for s in everyone]))
     sections = []
@@ -158,3 +158,17 @@ def relays_section(ctx, sid: str) -> str:
                              date=_date(ctx, origin), claims=n) + "</li>")
     return (f'<div class="kb-relay-relays" data-source="{sid}">\n<p class="kb-note">{escape(ctx.t("relay.relays_note"))}</p>\n'
             f'<ul>{"".join(items)}</ul>\n</div>')
+
+
+def chains(ctx) -> str:
+    """Every original report that other sources relay, oldest first, each with the claims it is the origin of
+    and who relays them: the relay chains of the whole fact base, as each source page shows its own."""
+    kb = ctx.kb
+    origins = [sid for sid in kb.sources if kb.relays.origin_of(sid)]
+    origins.sort(key=lambda sid: (kb.sources[sid].date or "9999", sid))
+    out = []
+    for sid in origins:
+        date = _date(ctx, sid)
+        when = f' <span class="kb-note">{date}</span>' if date else ""
+        out.append(f'<h3 id="from-{sid}">{name(ctx, sid)}{when}</h3>\n{origin_section(ctx, sid)}')
+    return "\n".join(out)

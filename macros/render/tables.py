@@ -339,3 +339,17 @@ def rank_step(ctx, tid: str) -> str:
         return escape(ctx.t("rank.off"))
     before, _, after = ctx.t("rank.step").partition("{n}")
     return escape(before) + count_markup(ctx, rank, "tier-rank:" + tid) + escape(after)
+
+
+def conflict_digest(ctx, ids) -> str:
+    """Named conflicts, each as its question (linked to its page) and its assessment, in the order given."""
+    kb = ctx.kb
+    out = []
+    for xid in _split(ids):
+        if xid not in kb.conflicts:
+            raise KeyError(f"conflict_digest: {xid!r} names no conflict in data/conflicts")
+        x = kb.conflicts[xid]
+        out.append(f'<section class="kb-digest" data-conflict="{xid}">'
+                   f'<h3 id="{xid}">{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))}</h3>'
+                   f'<p class="kb-assessment">{prose(ctx, ctx.text(x.assessment))}</p></section>')
+    return "\n".join(out)
