@@ -27,6 +27,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import platform
 import shutil
 import signal
@@ -158,18 +159,33 @@ def one_server(name: str, cmd: list[str], data: Path, port: int, saves: int, fir
     return {"name": name, "startup": startup, "runs": runs}
 
 
+def _free_the_figure(path: Path) -> None:
+    """In the copy: let the timed claim's figure move without its quotes (kb check wants a stated figure in a
+    quote): each citation says how the figure is read, and the figure starts one above the quotes' own."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n{CLAIM}:\n") + 1
+    nxt = re.search(r"\n[a-z0-9-]+:\n", text[start:])
+    end = start + nxt.start() + 1 if nxt else len(text)
+    reading = ('      reading: {en: "The figure is moved here for a timing run; read as {value}.", '
+               'zh: "此处为计时改动了数字；按 {value}来读。"}\n')
+    block = re.sub(r"(\n      quote: [^\n]*\n)", lambda q: q.group(1) + reading, text[start:end])
+    block = block.replace(f"value: {FIGURE}\n", f"value: {FIGURE + 1}\n", 1)
+    path.write_text(text[:start] + block + text[end:], encoding="utf-8")
+
+
 def measure(work: Path, saves: int = 5, serve_saves: int = 3, timeout: float = 600) -> dict:
     work = Path(work)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     data = work / "data"
     shutil.copytree(ROOT / "data", data)
+    _free_the_figure(data / "claims" / "benchmarks.yml")
     res = {"machine": _machine(), "servers": []}
     preview = [PY, "-m", "render.preview", "-f", str(ROOT / "mkdocs.yml"), "-a", "{addr}",
                "--site-dir", str(work / "preview-site")]
     serve = [PY, "-m", "mkdocs", "serve", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-a", "{addr}",
              "-w", str(data)]  # make serve watches data/ (mkdocs.yml); this run edits a copy
-    value = FIGURE + 1
+    value = FIGURE + 2
     for name, cmd, n in (("make preview", preview, saves), ("make serve", serve, serve_saves)):
         if n <= 0:
             continue

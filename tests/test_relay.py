@@ -98,6 +98,7 @@ other:
   name: {en: Another article, zh: 另一篇文章}
   short_name: {en: the other article, zh: 另一篇文章}
   language: zh-Hans
+  no_url: {en: The copy states no address., zh: 副本没有写明网址。}
   snapshot:
     file: snapshots/other.txt
     taken: "2026-11-01"
@@ -107,17 +108,22 @@ vendor-post:
   name: {en: "The vendor's post", zh: 厂商的公告}
   language: en
   date: "2026-08-25"
+  no_url: {en: The article names the post but gives no address., zh: 文章提到了这篇公告，但没有给出网址。}
   known_from: [article]
 """,
     "snapshots/other.txt": "芯片的延迟为 1.03 秒，对照系统为 1.80 秒。\n",
 }
 EDITS = {
     # chip-latency: both articles relay the vendor's post; gpu-latency: both state it themselves;
-    # latency-ratio: the article relays the post, and repeats the figure without saying so
-    "quote: 芯片的延迟为 1.03 秒\n": "quote: 芯片的延迟为 1.03 秒\n      attributed_to: vendor-post\n"
-                                "    - source: other\n      quote: 芯片的延迟为 1.03 秒\n      attributed_to: vendor-post\n",
-    "quote: 对照系统为 1.80 秒\n": "quote: 对照系统为 1.80 秒\n    - source: other\n      quote: 对照系统为 1.80 秒\n",
-    "quote: 低 1.7 倍\n": "quote: 低 1.7 倍\n      attributed_to: vendor-post\n    - source: article\n      quote: 低 1.7 倍\n",
+    # latency-ratio: the article relays the post, and repeats the figure without saying so.
+    # (Each quote's translation line in MINIMAL follows it, and so ends up under the citation added last.)
+    "quote: 芯片的延迟为 1.03 秒\n": "quote: 芯片的延迟为 1.03 秒\n      translation: {en: The chip's latency is 1.03 s}\n"
+                                "      attributed_to: vendor-post\n"
+                                "    - source: other\n      attributed_to: vendor-post\n      quote: 芯片的延迟为 1.03 秒\n",
+    "quote: 对照系统为 1.80 秒\n": "quote: 对照系统为 1.80 秒\n      translation: {en: The comparison system's is 1.80 s}\n"
+                                "    - source: other\n      quote: 对照系统为 1.80 秒\n",
+    "quote: 低 1.7 倍\n": "quote: 低 1.7 倍\n      translation: {en: 1.7 times lower}\n      attributed_to: vendor-post\n"
+                        "    - source: article\n      quote: 低 1.7 倍\n",
 }
 
 

@@ -161,7 +161,9 @@ def history_urls(repo, ref: str | None = None) -> tuple[set[str], int]:
     ref = ref or published_ref(repo)
     if ref is None:
         return set(), 0
-    log = _git(repo, "log", "--root", "--raw", "--no-abbrev", "--no-renames", "--format=commit %H", ref, "--", "data", "docs")
+    # the published branch's own commits: a merged branch's drafts were never published, only what it merged
+    log = _git(repo, "log", "--first-parent", "--diff-merges=first-parent", "--root", "--raw", "--no-abbrev", "--no-renames",
+               "--format=commit %H", ref, "--", "data", "docs")
     if log.returncode != 0:
         return set(), 0
     commits, blobs = 0, set()  # (blob, path) of every version
