@@ -115,18 +115,24 @@ def test_claims_csv_agrees_with_the_yaml_for_every_claim():
         raw.update(yaml.safe_load(path.read_text(encoding="utf-8")))
     rows = _rows(exports(KnowledgeBase.open(ROOT / "data"))["claims.csv"])
     assert len(rows) == len(raw) > 30
-    several = 0
+    several = paraphrased = 0
     for r in rows:
         cits = raw[r["id"]]["citations"]
-        assert (r["quote_source"], r["quote"]) == (cits[0]["source"], cits[0]["quote"]), r["id"]
-        assert r["other_quotes"] == "\n".join(f"{c['source']}: {c['quote']}" for c in cits[1:]), r["id"]
+        first, para = cits[0], cits[0].get("paraphrase") or {}
+        # A paraphrase is the contributors' words: the quote column stays empty and the paraphrase columns carry it.
+        assert (r["quote_source"], r["quote"]) == (first["source"], first.get("quote", "")), r["id"]
+        assert (r["paraphrase_en"], r["paraphrase_zh"]) == (para.get("en", ""), para.get("zh", "")), r["id"]
+        assert r["other_quotes"] == "\n".join(
+            f"{c['source']}: {c['quote']}" if "quote" in c else f"{c['source']} (paraphrase): {c['paraphrase']['en']}"
+            for c in cits[1:]), r["id"]
         several += len(cits) > 1
+        paraphrased += "quote" not in first
         for key, value in (raw[r["id"]].get("conditions") or {}).items():
             if isinstance(value, dict):
                 assert (r[f"condition_{key}_en"], r[f"condition_{key}_zh"]) == (value["en"], value["zh"]), r["id"]
             else:
                 assert r[f"condition_{key}"] == str(value), (r["id"], key)
-    assert several > 10
+    assert several > 10 and paraphrased > 10
 
 
 def test_the_licence_of_the_package_and_of_the_repository_leaves_the_quotes_out(minimal_files):

@@ -290,12 +290,13 @@ def csl(work: Work) -> dict:
 def origin_title(o: Origin, lang: str) -> str:
     """A credited source's title in a reference: its own, with the site's English name for it in brackets
     on English pages when it is in another language (as :func:`origin_text` gives it); a source without a
-    title is described, in brackets, by the site's name for it."""
+    title is described, in brackets, by the site's name for it.  A title written as a sentence loses the
+    full stop that ends it (:func:`bare_title`): a style puts its own stop after the title."""
     if not o.title:
         return f"[{o.name}]"
     if lang == "en" and o.language and o.language != "en" and o.title not in o.name:
-        return f"{o.title} [{o.name}]"
-    return o.title
+        return f"{bare_title(o.title)} [{o.name}]"
+    return bare_title(o.title)
 
 
 def origin_csl(o: Origin, lang: str) -> dict:

@@ -105,15 +105,21 @@ def _source_node(ctx, sid: str) -> dict:
 # --- the pages ---------------------------------------------------------------------
 
 def claim(ctx, cid: str) -> dict:
-    """A schema.org Claim: the statement, what it is about, and where it appears (each cited source)."""
+    """A schema.org Claim: the statement, what it is about, and where it appears (each cited source).
+    Each source is described once: one that several relaying sources are based on (or that the claim also
+    appears in) is named by its ``@id`` alone after that, as JSON-LD refers to a node described elsewhere."""
     kb, c = ctx.kb, ctx.kb.claims[cid]
+    cited = list(dict.fromkeys(cit.source for cit in c.citations if cit.source in kb.sources))
+    described = set(cited)
     appearance = []
-    for sid in dict.fromkeys(cit.source for cit in c.citations if cit.source in kb.sources):
+    for sid in cited:
         cw = _source_node(ctx, sid)
         based = [a for a in dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid)
                  if a and a in kb.sources]
         if based:
-            cw["isBasedOn"] = [_source_node(ctx, a) for a in based]
+            cw["isBasedOn"] = [{"@id": node_id("source", a, ctx.lang)} if a in described else _source_node(ctx, a)
+                               for a in based]
+            described.update(based)
         appearance.append(cw)
     out = _record(ctx, "claim", cid, "Claim")
     out.update({

@@ -32,13 +32,17 @@ def show(url: str) -> str:
 
 # --- figures ------------------------------------------------------------------------------------------
 
+# What a page writes between the two dates of a span: an en dash in English, 至 in Chinese (2026年7月至2026年12月).
+DATE_RANGE_SEP = {"en": " – ", "zh": "至"}
+
+
 def _expected_text(facts: Facts, cid: str, lang: str) -> str:
     v = facts.claims[cid].get("value")
     if v is None:
         spans = num.computed_spans(facts, cid)
         return num.computed_shown(spans[0], lang) if spans else "no figure"
     if isinstance(v, list) and num.is_date(v[0]):
-        return num.date(v[0], lang) + " – " + num.date(v[1], lang)
+        return num.date(v[0], lang) + DATE_RANGE_SEP[lang] + num.date(v[1], lang)
     if num.is_date(v):
         return num.date(v, lang)
     return num.shown(v, lang)
