@@ -123,14 +123,19 @@ def test_the_popover_data_carries_the_translation_and_the_check(site):
     for lang in LANGS:
         data = json.loads((site.root / "data" / f"provenance.{lang}.json").read_text(encoding="utf-8"))
         assert data["_labels"]["translation"]
-        n = 0
+        n = paraphrases = 0
         for cid, rec in data["claims"].items():
             for item, cit in zip(rec["c"], claims[cid]["citations"]):
                 src = site.facts.kind("sources")[cit["source"]]
-                if SITE_LANG[src["language"]] != lang:
+                if "quote" not in cit:  # a paraphrase stands in the quote's place, in the page's language
+                    assert item["p"] == cit["paraphrase"][lang] and item["trl"] == LANG_TAGS[lang], cid
+                    assert "q" not in item and "tr" not in item, cid
+                    paraphrases += 1
+                elif SITE_LANG[src["language"]] != lang:
                     assert item["tr"] == cit["translation"][lang] and item["trl"] == LANG_TAGS[lang], cid
                     n += 1
                 else:
                     assert "tr" not in item, cid
                 assert item["ck"] and re.match(r"\S", item["ck"]), cid
         assert n > (300 if lang == "en" else -1)
+        assert paraphrases > 50

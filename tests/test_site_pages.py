@@ -76,14 +76,24 @@ def _norm(text: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_claim_page_shows_each_quote_and_links_to_its_source_and_back(site, lang):
-    kb, checked = site.kb, 0
+    kb, checked, paraphrases = site.kb, 0, 0
     for cid, claim in kb.claims.items():
         url = site.url("claim", cid, lang)
         soup = site.soup(url)
         figures = soup.select("figure.kb-citation")
         assert len(figures) == len(claim.citations), url
         for fig, cit in zip(figures, claim.citations):
-            assert _norm(fig.select_one("blockquote").get_text()) == _norm(cit.quote), url
+            if cit.quote is None:  # the contributors' paraphrase, in the page's language, never shown as a quote
+                assert fig.select_one("blockquote") is None, url
+                para = fig.select_one("p.kb-paraphrase")
+                assert para is not None and para.get("lang") == LANG_TAGS[lang], url
+                label = para.select_one(".kb-words-label")  # the soup is shared: read it, never change it
+                assert label is not None and para.contents[0] is label, url
+                words = "".join(n.get_text() if hasattr(n, "get_text") else str(n) for n in para.contents[1:])
+                assert _norm(words) == _norm(getattr(cit.paraphrase, lang)), url
+                paraphrases += 1
+            else:
+                assert _norm(fig.select_one("blockquote").get_text()) == _norm(cit.quote), url
             sources = [site.resolve(url, a["href"]) for a in fig.select("a.kb-source")]
             assert site.url("source", cit.source, lang) in sources, url
             back = {site.resolve(site.url("source", cit.source, lang), a["href"])
@@ -91,6 +101,7 @@ def test_claim_page_shows_each_quote_and_links_to_its_source_and_back(site, lang
             assert url in back, f"{cit.source} does not link back to {cid}"
             checked += 1
     assert checked >= len(kb.claims) > 0
+    assert paraphrases > 50
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -12,9 +12,21 @@ from .urls import lang_tag
 SOURCE_WORDS = re.compile(r"「([^「」]*)」")  # in a reading, the source's own words (kb.check.SOURCE_WORDS)
 
 
+def name_markup(ctx, sid: str, text: str) -> str:
+    """A source's name (or short name) as markup: its publisher's name in it marked as the entity's, so that
+    the digits of a name ("香港01") read as part of a name, not as a figure."""
+    s = ctx.kb.sources[sid]
+    pub = ctx.kb.entities.get(s.publisher) if s.publisher else None
+    pub_name = ctx.text(pub.name) if pub is not None else ""
+    if not pub_name or pub_name not in text or not any(ch.isdigit() for ch in pub_name):
+        return escape(text)
+    before, _, after = text.partition(pub_name)
+    return f'{escape(before)}<span data-entity="{s.publisher}">{escape(pub_name)}</span>{escape(after)}'
+
+
 def source_link(ctx, sid: str) -> str:
     s = ctx.kb.sources[sid]
-    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(ctx.text(s.name))}</a>'
+    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{name_markup(ctx, sid, ctx.text(s.name))}</a>'
 
 
 def reading(ctx, cit, cid: str | None, lang: str) -> str:

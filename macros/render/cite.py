@@ -178,6 +178,7 @@ def _code(text: str, style: str, lang: str) -> str:
 
 STANDARD = "GB/T 7714-2015"
 _MARK = "\ue000{}\ue001"  # stands for a piece of markup in the reference until it is escaped
+_NAME = "\ue002{}\ue003"  # stands for a source's title, author or address in the reference until it is marked
 
 
 def _figure_in_text(ctx, cid: str) -> str:
@@ -238,6 +239,15 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
     marked = dataclasses.replace(w, title=title_text)
     text = fmt_cite.plain(marked) if ctx.lang == "en" else fmt_cite.gbt7714(marked)
     out = escape(text)  # dates first, while the text holds no markup whose attributes they could match
+    names: dict[str, str] = {}  # the sources' titles, authors and addresses: names, not figures (marked first,
+    shown_names = {v for o in w.origins + w.relayed for v in (o.title, o.author, o.url) if v}
+    shown_names |= {v for o in w.origins + w.relayed for v in (o.name, o.publisher)  # a name with digits: 香港01
+                    if v and any(ch.isdigit() for ch in v)}
+    for value in sorted(shown_names, key=len, reverse=True):  # so that no date or version inside one is taken)
+        if escape(value) in out:
+            mark = _NAME.format(len(names))
+            out = out.replace(escape(value), mark)
+            names[mark] = f'<span data-name>{escape(value)}</span>'
     en = ctx.lang == "en"
     head = ""
     if w.date:  # the data version's date: the build's bookkeeping, like the footer's
@@ -257,7 +267,7 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
         shown = escape(fmt_cite.date_en(day) if en else day)
         out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
     out = (head + out).replace(escape(fmt_cite.ACCESSED), _accessed(style, ctx.lang))
-    for mark, markup in marks.items():
+    for mark, markup in (marks | names).items():
         out = out.replace(mark, markup)
     plain_ref = _with_date(fmt_cite.plain(w) if en else fmt_cite.gbt7714(w), style, ctx.lang)
     return out if _shown(out) == _shown(plain_ref) else plain_ref  # a copied reference reads the same

@@ -12,7 +12,7 @@ import json
 
 from . import cite, jsonld, relay
 from . import format as fmt
-from .citations import citation, source_link
+from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup, verdict
 from .tables import claim_table, entity_link, in_record_order, linked_prose, rank_step, statement, tier_link
 from .text import escape, plain, prose
@@ -216,17 +216,18 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
 
 def _external(url: str) -> str:
     e = escape(url)
-    return f'<a class="kb-external" href="{e}" rel="noopener noreferrer nofollow">{e}</a>'
+    # an address is a name, not a figure: its digits (a page id, a commit) are marked as such
+    return f'<a class="kb-external" href="{e}" rel="noopener noreferrer nofollow" data-name>{e}</a>'
 
 
 def source_page(ctx, sid: str) -> tuple[str, str]:
     kb, s = ctx.kb, ctx.kb.sources[sid]
     facts = [
         (ctx.t("f.kind"), escape(ctx.t("skind." + s.kind))),
-        (ctx.t("f.title"), f'<span lang="{s.language}">{escape(s.title)}</span>' if s.title else ""),
+        (ctx.t("f.title"), f'<span lang="{s.language}" data-name>{escape(s.title)}</span>' if s.title else ""),
         (ctx.t("f.language"), escape(ctx.t("lang." + s.language))),
         (ctx.t("f.publisher"), entity_link(ctx, s.publisher) if s.publisher else ""),
-        (ctx.t("f.author"), f'<span lang="{s.language}">{escape(s.author)}</span>' if s.author else ""),
+        (ctx.t("f.author"), f'<span lang="{s.language}" data-name>{escape(s.author)}</span>' if s.author else ""),
         (ctx.t("f.date"), f'<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>' if s.date else ""),
         (ctx.t("f.url"), _external(s.url) if s.url else ""),
         (ctx.t("f.accessed"), f'<time datetime="{s.accessed}">{escape(fmt.date(s.accessed, ctx.lang))}</time>'
@@ -251,7 +252,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     if s.note:
         facts.append((ctx.t("f.note"), prose(ctx, ctx.text(s.note))))
     head = _div("kb-page kb-source-head", "\n".join([
-        _kindline(ctx, "source", sid), f"<h1>{escape(ctx.text(s.name))}</h1>", _facts(facts)]), source=sid)
+        _kindline(ctx, "source", sid), f"<h1>{name_markup(ctx, sid, ctx.text(s.name))}</h1>", _facts(facts)]), source=sid)
 
     cited = [cid for cid in kb.claims_by_source.get(sid, []) if any(cit.source == sid for cit in kb.claims[cid].citations)]
     relayed = [cid for cid in kb.claims_by_source.get(sid, []) if cid not in cited]

@@ -22,6 +22,7 @@ import re
 from babel.lists import format_list
 
 from . import format as fmt
+from .citations import name_markup
 from .figures import count_markup
 from .tables import in_record_order, statement
 from .text import escape
@@ -52,8 +53,8 @@ def name(ctx, sid: str, link: bool = True) -> str:
     s = ctx.kb.sources[sid]
     text = ctx.text(s.short_name) if s.short_name else ctx.text(s.name)
     if not link:
-        return f'<span class="kb-source-name" data-source="{sid}">{escape(text)}</span>'
-    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{escape(text)}</a>'
+        return f'<span class="kb-source-name" data-source="{sid}">{name_markup(ctx, sid, text)}</span>'
+    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{name_markup(ctx, sid, text)}</a>'
 
 
 def _date(ctx, sid: str) -> str:
