@@ -1,0 +1,329 @@
+"""Questions about the fact base, each answered once: what renderers ask before they write any markup.
+
+Every answer is ids, records, enums or numbers, never markup or words of a language: the renderers
+(:mod:`render`) turn them into pages.  Claim ids come back in record order (as data/ writes them: file,
+then line) unless a function says otherwise.
+
+* a claim's standing: :func:`is_active`, :func:`verdict`, :func:`disputed`, :func:`in_conflict`,
+  :func:`conflicts_of`, :func:`computed`, :func:`has_figure`, :func:`flags`, :func:`successor`;
+* order and selection: :func:`in_record_order`, :func:`names`, :func:`select`, :func:`metrics_of`,
+  :func:`dated`;
+* a claim's baseline and the ratio of the two: :func:`baseline_for`, :func:`ratio_of`, :func:`comparison`;
+* tiers: :func:`tier_order`, :func:`ladder`, :func:`off_ladder`, :func:`tiers_of`, :func:`shared_tier`;
+* the claims of a record: :func:`claims_of_tier`, :func:`claims_of_entity`, :func:`claims_of_source`,
+  :func:`cited_and_relayed`, :func:`derived_from`, :func:`claims_in_conflict`, :func:`children`;
+* selections of other records: :func:`entities_of_kind`, :func:`conflicts_of_kind`;
+* who said it first, by source: :func:`origin_groups`, :func:`relayed_origins`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from .interval import Interval
+from .schema import Claim
+
+# a claim no longer stands: another replaced it, or its source withdrew it
+INACTIVE = ("superseded", "retracted")
+
+
+# --- one claim ------------------------------------------------------------------------------------
+
+def is_active(kb, cid: str) -> bool:
+    """The claim stands: neither superseded nor retracted."""
+    return kb.claims[cid].status not in INACTIVE
+
+
+def verdict(kb, cid: str) -> Optional[str]:
+    """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived."""
+    if kb.claims[cid].derivation is None:
+        return None
+    chk = kb.checks.get(cid)
+    if chk is None:
+        return None
+    return chk.verdict or ("computed" if chk.computed is not None else None)
+
+
+_verdict_of = verdict  # for select, whose filter of that name hides it
+
+
+def conflicts_of(kb, cid: str) -> list[str]:
+    """The conflicts a claim is on a side of, in the order data/conflicts writes them."""
+    return kb.conflicts_by_claim.get(cid, [])
+
+
+def in_conflict(kb, cid: str) -> bool:
+    """The claim is on a side of some recorded conflict."""
+    return bool(kb.conflicts_by_claim.get(cid))
+
+
+def disputed(kb, cid: str) -> bool:
+    """Its status is contested, or it is part of a conflict."""
+    return kb.claims[cid].status == "contested" or in_conflict(kb, cid)
+
+
+def computed(kb, cid: str) -> Optional[Interval]:
+    """The interval computed from a derived claim's inputs, in the claim's unit's base; None when there is none."""
+    chk = kb.checks.get(cid)
+    return chk.computed if chk is not None else None
+
+
+def has_figure(kb, cid: str) -> bool:
+    """The claim shows a figure: a stated value, or one computed from its inputs."""
+    return kb.claims[cid].value is not None or computed(kb, cid) is not None
+
+
+def successor(kb, cid: str) -> Optional[str]:
+    """The claim that replaces this one, where the record names one that exists."""
+    s = kb.claims[cid].successor
+    return s if s and s in kb.claims else None
+
+
+@dataclass(frozen=True)
+class Flags:
+    """What a figure's mark stands for: its tier always, and whatever else holds for the claim."""
+
+    tier: str
+    rank: int
+    withdrawn: Optional[str]  # superseded / retracted, else None
+    verdict: Optional[str]    # see :func:`verdict`
+    disputed: bool
+    uncertain: bool           # the attribution is uncertain
+
+    @property
+    def inconsistent(self) -> bool:
+        return self.verdict == "inconsistent"
+
+
+def flags(kb, cid: str) -> Flags:
+    c = kb.claims[cid]
+    return Flags(tier=c.tier, rank=kb.tiers[c.tier].rank, withdrawn=c.status if c.status in INACTIVE else None,
+                 verdict=verdict(kb, cid), disputed=disputed(kb, cid), uncertain=c.attribution == "uncertain")
+
+
+# --- order and selection --------------------------------------------------------------------------
+
+def in_record_order(kb, ids: Iterable[str], kind: str = "claims") -> list[str]:
+    """Ids of one kind of record, each once, in the order they are written in data/ (file, then line)."""
+    def key(rid):
+        o = kb.origins.get((kind, rid))
+        return (o.file, o.line) if o else ("", 0)
+    return sorted(dict.fromkeys(ids), key=key)
+
+
+def names(x) -> list[str]:
+    """A filter's values: a comma-separated text, a list, or None (no filter)."""
+    if x is None:
+        return []
+    if isinstance(x, str):
+        return [p.strip() for p in x.split(",") if p.strip()]
+    return list(x)
+
+
+def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None,
+           status=None, verdict=None, derived: Optional[bool] = None) -> list[str]:
+    """Claims matching every given filter (each filter may list several values, comma-separated), in record order.
+
+    ``kind`` is the metric's kind; ``entity`` an entity the claim involves (subject, model, baseline or benchmark);
+    ``verdict`` a derivation's verdict (:func:`verdict`); ``derived`` whether the claim is derived at all.
+    """
+    tags, metrics, subjects, kinds = names(tag), names(metric), names(subject), names(kind)
+    excluded, statuses, verdicts = names(exclude_tag), names(status), names(verdict)
+    chosen = names(ids) if ids is not None else list(kb.claims)
+    out = []
+    for cid in chosen:
+        c = kb.claims[cid]
+        if tags and not set(tags) & set(c.tags):
+            continue
+        if excluded and set(excluded) & set(c.tags):
+            continue
+        if metrics and c.metric not in metrics:
+            continue
+        if subjects and c.subject not in subjects:
+            continue
+        if kinds and kb.metrics[c.metric].kind not in kinds:
+            continue
+        if entity and cid not in kb.claims_by_entity.get(entity, []):
+            continue
+        if derived is not None and (c.derivation is not None) != derived:
+            continue
+        out.append(cid)
+    out = in_record_order(kb, out)
+    if statuses:
+        out = [i for i in out if kb.claims[i].status in statuses]
+    if verdicts:
+        out = [i for i in out if _verdict_of(kb, i) in verdicts]
+    return out
+
+
+def metrics_of(kb, ids: Iterable[str]) -> list[str]:
+    """The metrics of these claims, each once, in the order the claims come."""
+    return list(dict.fromkeys(kb.claims[i].metric for i in ids))
+
+
+def _start(value) -> dt.date:
+    text = value[0] if isinstance(value, list) else value
+    if not isinstance(text, str):
+        return dt.date.max
+    parts = [int(p) for p in text.split("-")]
+    return dt.date(*(parts + [1] * (3 - len(parts))))
+
+
+def dated(kb, ids: Iterable[str]) -> list[str]:
+    """The claims that state a value, earliest date first (a range by its start; a value not a date last)."""
+    return sorted((i for i in ids if kb.claims[i].value is not None), key=lambda i: _start(kb.claims[i].value))
+
+
+# --- baselines and ratios -------------------------------------------------------------------------
+
+def baseline_for(kb, claim: Claim, metric: Optional[str] = None) -> Optional[str]:
+    """The active claim giving the figure of ``claim``'s baseline under the same conditions (model and operating
+    point), for ``metric`` (by default the claim's own); None when the data records none."""
+    base = claim.conditions.baseline
+    metric = metric or claim.metric
+    for oid in kb.claims_by_entity.get(base, []):
+        o = kb.claims[oid]
+        if (o.subject == base and o.metric == metric and o.conditions.model == claim.conditions.model
+                and o.conditions.operating_point == claim.conditions.operating_point and is_active(kb, oid)):
+            return oid
+    return None
+
+
+def ratio_of(kb, a: str, b: str) -> Optional[str]:
+    """An active claim derived from exactly the two claims a and b (their ratio, as the data records it)."""
+    for rid in kb.derived_from.get(a, []):
+        d = kb.claims[rid].derivation
+        if d and set(d.inputs) == {a, b} and is_active(kb, rid):
+            return rid
+    return None
+
+
+def comparison(kb, subject: str, metrics, tag=None) -> list[tuple[str, Optional[str], Optional[str]]]:
+    """(claim, baseline's claim, ratio claim) for each measured figure of ``subject`` against its baseline, model by
+    model (in the order the models first appear) and, within a model, in the order ``metrics`` names them.
+
+    Measured rows only: active claims naming a model and a baseline, whose attribution is certain; a figure whose
+    model or subject is uncertain stays on its own page.
+    """
+    order = names(metrics)
+    ids = [i for i in select(kb, tag=tag, metric=order, subject=subject)
+           if is_active(kb, i) and kb.claims[i].conditions.baseline and kb.claims[i].conditions.model
+           and kb.claims[i].attribution == "certain"]
+    models = list(dict.fromkeys(kb.claims[i].conditions.model for i in ids))
+    ids.sort(key=lambda i: (models.index(kb.claims[i].conditions.model), order.index(kb.claims[i].metric)))
+    out = []
+    for cid in ids:
+        base = baseline_for(kb, kb.claims[cid])
+        out.append((cid, base, ratio_of(kb, cid, base) if base else None))
+    return out
+
+
+# --- tiers ----------------------------------------------------------------------------------------
+
+def tier_order(kb) -> list[str]:
+    """Every tier: the ladder from its first step up, then the tiers off it (rank 0)."""
+    return sorted(kb.tiers, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
+
+
+def ladder(kb) -> list[str]:
+    """The tiers on the ladder, first step first."""
+    return [t for t in tier_order(kb) if kb.tiers[t].rank]
+
+
+def off_ladder(kb) -> list[str]:
+    return [t for t in tier_order(kb) if not kb.tiers[t].rank]
+
+
+def tiers_of(kb, ids: Iterable[str]) -> list[str]:
+    """The tiers these claims have, each once, in ladder order."""
+    held = {kb.claims[i].tier for i in ids if i}
+    return [t for t in tier_order(kb) if t in held]
+
+
+def shared_tier(kb, ids: Iterable[str]) -> Optional[str]:
+    """The evidence tier every one of these claims has, when they share one (empty ids are skipped)."""
+    tiers = {kb.claims[i].tier for i in ids if i}
+    return tiers.pop() if len(tiers) == 1 else None
+
+
+# --- the claims of a record -----------------------------------------------------------------------
+
+def claims_of_tier(kb, tid: str) -> list[str]:
+    return in_record_order(kb, kb.claims_by_tier.get(tid, []))
+
+
+def claims_of_entity(kb, eid: str) -> list[str]:
+    """The claims an entity is the subject, model, baseline or benchmark of."""
+    return in_record_order(kb, kb.claims_by_entity.get(eid, []))
+
+
+def claims_of_source(kb, sid: str) -> list[str]:
+    """The claims a source is cited for, or that a citation attributes to it."""
+    return in_record_order(kb, kb.claims_by_source.get(sid, []))
+
+
+def cited_and_relayed(kb, sid: str) -> tuple[list[str], list[str]]:
+    """The claims a source's own words are cited for, and those only attributed to it by others' citations."""
+    mine = kb.claims_by_source.get(sid, [])
+    cited = [cid for cid in mine if any(cit.source == sid for cit in kb.claims[cid].citations)]
+    relayed = [cid for cid in mine if cid not in cited]
+    return in_record_order(kb, cited), in_record_order(kb, relayed)
+
+
+def derived_from(kb, cid: str) -> list[str]:
+    """The claims derived from this one."""
+    return in_record_order(kb, kb.derived_from.get(cid, []))
+
+
+def claims_in_conflict(kb, xid: str) -> list[str]:
+    """The distinct claims over a conflict's sides, in the order the sides name them."""
+    return list(dict.fromkeys(cid for s in kb.conflicts[xid].sides for cid in s.claims))
+
+
+def side_claims(kb, side) -> list[str]:
+    """The claims a side of a conflict names that the fact base holds, in the side's order."""
+    return [c for c in side.claims if c in kb.claims]
+
+
+def children(kb, eid: str) -> list[str]:
+    """The entities whose parent is ``eid``, in the order data/ holds them."""
+    return [k for k, o in kb.entities.items() if o.parent == eid]
+
+
+# --- other records --------------------------------------------------------------------------------
+
+def entities_of_kind(kb, kind=None) -> list[str]:
+    """Entity ids, of the given kinds (comma-separated) or all."""
+    kinds = names(kind)
+    return [eid for eid, e in kb.entities.items() if not kinds or e.kind in kinds]
+
+
+def conflicts_of_kind(kb, kinds=None) -> list[str]:
+    """Conflict ids, of the given kinds (comma-separated) or all."""
+    wanted = names(kinds)
+    return [xid for xid, x in kb.conflicts.items() if not wanted or x.kind in wanted]
+
+
+# --- who said it first, by source -----------------------------------------------------------------
+
+def origin_groups(kb, sid: str) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The claims ``sid`` is the origin of, grouped by the exact set of sources relaying it (sorted ids): the
+    largest group first, groups of one size in the order they first appear, claims in record order."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for cid, relayers in kb.relays.origin_of(sid):
+        groups.setdefault(tuple(sorted(relayers)), []).append(cid)
+    first = {key: n for n, key in enumerate(groups)}
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), first[kv[0]]))
+    return [(key, in_record_order(kb, ids)) for key, ids in ordered]
+
+
+def relayers_of(kb, sid: str) -> list[str]:
+    """Every source relaying some claim from ``sid``, each once, in the order they first do."""
+    return list(dict.fromkeys(s for _, relayers in kb.relays.origin_of(sid) for s in relayers))
+
+
+def relayed_origins(kb) -> list[str]:
+    """Every source that others relay, oldest first (undated last), ties by id."""
+    origins = [sid for sid in kb.sources if kb.relays.origin_of(sid)]
+    return sorted(origins, key=lambda sid: (kb.sources[sid].date or "9999", sid))
