@@ -193,7 +193,7 @@ def define_env(env):
     @env.macro
     def checking_coverage():
         """How every citation's words were checked, and how many quotes carry their translations, from the data."""
-        from render.citations import checking_coverage as coverage
+        from render.coverage import checking_coverage as coverage
         return coverage(ctx())
 
     # --- the data page (docs/*/data.md): downloads, their fields, version, Dataset description ---
@@ -221,7 +221,7 @@ def define_env(env):
     @env.macro
     def dataset_jsonld():
         """A schema.org Dataset with a DataDownload per file, as JSON-LD."""
-        return jsonld.script(cite_data.dataset_jsonld(ctx()))
+        return jsonld.script(jsonld.dataset(ctx()))
 
     @env.macro
     def home_jsonld():

@@ -29,7 +29,8 @@ from kb import cite as fmt_cite
 
 from . import urls
 from .cite_version import DataVersion
-from .text import escape, plain
+from .frontmatter import page_markdown
+from .text import escape, plain, prose
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
@@ -387,9 +388,6 @@ def _name_of(ctx, kind: str, ident: str) -> str:
 
 def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
-    from .pages import _page  # pages builds on this module; the helper is shared the other way
-    from .text import prose
-
     r = ctx.kb.redirects[old]
     lang = ctx.lang
     heading = RETIRED[r.change][lang].replace("{kind}", ctx.t("kind." + r.kind)).replace("{id}", old)
@@ -406,4 +404,4 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
             f'<code>{escape(r.to)}</code></p>\n'
             f'<p>{escape(RETIRED["address"][lang])}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
             f'<p class="kb-note">{escape(RETIRED["why"][lang])}</p>\n</div>')
-    return _page(heading, [body])
+    return page_markdown(heading, [body])

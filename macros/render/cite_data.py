@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kb import export
 
-from . import cite, urls
+from . import cite
 from .text import escape
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
@@ -315,35 +315,3 @@ def field_table(ctx, name: str) -> str:
             raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in macros/render/cite_data.py")
         rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
-
-
-def dataset_jsonld(ctx) -> dict:
-    """A schema.org Dataset for the data page, with a DataDownload per file (see :mod:`render.jsonld`)."""
-    from . import jsonld
-
-    v = cite.SETTINGS.version
-    names = cite.SETTINGS.site_names
-    here = urls.lang_prefix(ctx.lang) + FOLDER
-    addr = cite.public_url
-
-    out = {
-        "@context": "https://schema.org",
-        "@type": "Dataset",
-        "@id": jsonld.dataset_id(ctx.lang),
-        "url": addr(here),
-        "mainEntityOfPage": jsonld.page_node(here, ctx.lang),
-        "name": names[ctx.lang],
-        "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
-        "description": WHAT["claims.json"][ctx.lang],
-        "inLanguage": ["en", "zh-Hans"],
-        "license": cite.LICENSE_DATA,
-        "isAccessibleForFree": True,
-        "creator": {"@type": "Organization", "name": names[ctx.lang]},
-        "distribution": [{"@type": "DataDownload", "name": name, "encodingFormat": MEDIA[Path(name).suffix],
-                          "contentUrl": addr(FOLDER + name), "description": WHAT[name][ctx.lang]} for name in FILES],
-    }
-    if v.short:
-        out["version"] = v.short
-    if v.date:
-        out["dateModified"] = v.date
-    return out

@@ -50,7 +50,7 @@ TEXT is the integer formatted for the page's language.
 from __future__ import annotations
 
 from . import format as fmt
-from .text import attr, escape
+from .escaping import attr, escape
 
 def _unit(ctx, cid: str) -> tuple[str, bool]:
     unit = ctx.kb.unit_of(cid)

@@ -8,7 +8,7 @@
   ``SoftwareApplication``, ``Event``, else ``Thing``) (:func:`entity`);
 * an evidence tier: a ``DefinedTerm`` of the evidence ladder (:func:`tier`);
 * a conflict: a ``Question`` about the claims it weighs (:func:`conflict`);
-* the data page: the ``Dataset`` (:func:`render.cite_data.dataset_jsonld`).
+* the data page: the ``Dataset`` (:func:`dataset`).
 
 Every address is a full one (:func:`render.cite.public_url`).  Each record is a node of its own
 (``<page>#claim``, ``#source``, ``#entity``…), described on its page (``mainEntityOfPage``: an
@@ -17,9 +17,11 @@ Every address is a full one (:func:`render.cite.public_url`).  Each record is a 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from . import cite, urls
 from .cite import LICENSE_DATA, public_url, title
+from .cite_data import FILES, FOLDER, MEDIA, WHAT
 from .text import plain
 
 SOURCE_TYPES = {"news-article": "NewsArticle", "press-report": "NewsArticle", "blog-post": "BlogPosting",
@@ -188,8 +190,6 @@ def conflict(ctx, xid: str) -> dict:
 
 def home(ctx) -> dict:
     """The site in this language, and the data set it publishes (as the data page describes it)."""
-    from .cite_data import dataset_jsonld
-
     names = cite.SETTINGS.site_names
     lang = ctx.lang
     site = {"@type": "WebSite", "@id": website_id(lang), "url": public_url(urls.lang_prefix(lang)),
@@ -204,6 +204,36 @@ def home(ctx) -> dict:
         site["translationOfWork"] = {"@id": website_id(urls.DEFAULT_LANG)}
     if not site["alternateName"]:
         del site["alternateName"]
-    dataset = dataset_jsonld(ctx)
-    del dataset["@context"]
-    return {"@context": "https://schema.org", "@graph": [site, dataset]}
+    data_set = dataset(ctx)
+    del data_set["@context"]
+    return {"@context": "https://schema.org", "@graph": [site, data_set]}
+
+
+def dataset(ctx) -> dict:
+    """A schema.org Dataset for the data page, with a DataDownload per file (:mod:`render.cite_data` lists them)."""
+    v = cite.SETTINGS.version
+    names = cite.SETTINGS.site_names
+    here = urls.lang_prefix(ctx.lang) + FOLDER
+    addr = cite.public_url
+
+    out = {
+        "@context": "https://schema.org",
+        "@type": "Dataset",
+        "@id": dataset_id(ctx.lang),
+        "url": addr(here),
+        "mainEntityOfPage": page_node(here, ctx.lang),
+        "name": names[ctx.lang],
+        "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
+        "description": WHAT["claims.json"][ctx.lang],
+        "inLanguage": ["en", "zh-Hans"],
+        "license": cite.LICENSE_DATA,
+        "isAccessibleForFree": True,
+        "creator": {"@type": "Organization", "name": names[ctx.lang]},
+        "distribution": [{"@type": "DataDownload", "name": name, "encodingFormat": MEDIA[Path(name).suffix],
+                          "contentUrl": addr(FOLDER + name), "description": WHAT[name][ctx.lang]} for name in FILES],
+    }
+    if v.short:
+        out["version"] = v.short
+    if v.date:
+        out["dateModified"] = v.date
+    return out

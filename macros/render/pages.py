@@ -8,20 +8,13 @@ Markdown section headings with explicit ids, identical in both languages.
 """
 from __future__ import annotations
 
-import json
-
 from . import cite, jsonld, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup, verdict
+from .frontmatter import page_markdown as _page
 from .tables import claim_table, entity_link, in_record_order, linked_prose, rank_step, statement, tier_link
 from .text import escape, plain, prose
-
-
-def _page(title_text: str, blocks: list[str]) -> tuple[str, str]:
-    title = escape(title_text)
-    front = "---\n" + json.dumps({"title": title, "render_macros": False}, ensure_ascii=False) + "\n---\n\n"
-    return title, front + "\n\n".join(b for b in blocks if b) + "\n"
 
 
 def _heading(ctx, key: str, anchor: str) -> str:

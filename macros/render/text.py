@@ -17,27 +17,12 @@ import re
 
 from kb.prose import PLACEHOLDER, kind_of
 
-_SPECIAL = "\\`*_[](){}#!|~^=+:<>&\"'$%@"
-_REFS = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}  # str.translate: a third of a regex's time
+from .escaping import attr, escape, escape_lines
+from .figures import figure, figure_text
+
+__all__ = ["attr", "entity_name", "escape", "escape_lines", "plain", "prose", "unescape"]
+
 _NEWLINES = re.compile(r"\s*\n\s*")
-
-
-def escape(text: str) -> str:
-    """Contributor text as inert HTML: no tag, no Markdown, no template survives."""
-    text = str(text)
-    if "\n" in text:
-        text = _NEWLINES.sub(" ", text)
-    return text.translate(_REFS)
-
-
-def escape_lines(text: str) -> str:
-    """Like :func:`escape`, keeping line breaks (for verbatim quotes)."""
-    return "<br>".join(escape(line) for line in str(text).split("\n"))
-
-
-def attr(text: str) -> str:
-    """A value for an HTML attribute (quoted with double quotes)."""
-    return escape(text)
 
 
 def prose(ctx, text: str, own: str | None = None) -> str:
@@ -46,8 +31,6 @@ def prose(ctx, text: str, own: str | None = None) -> str:
     ``own`` is the claim whose ``{value}`` this is (None where the text belongs
     to no single claim, e.g. a conflict's summary; there ``{value}`` stays text).
     """
-    from .figures import figure  # figures escape text with this module
-
     out, last = [], 0
     for m in PLACEHOLDER.finditer(text):
         out.append(escape(text[last:m.start()]))
@@ -77,8 +60,6 @@ def plain(ctx, text: str, own: str | None = None) -> str:
     The result is *not* escaped: pass it through :func:`escape` before it
     reaches HTML.
     """
-    from .figures import figure_text
-
     def fill(m):
         kind, ident = kind_of(m)
         if kind == "entity":
