@@ -9,6 +9,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 """
 from __future__ import annotations
 
+from kb import query
 from kb.problems import DataError
 from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, relay, tables
 from render.context import Ctx
@@ -51,20 +52,9 @@ def define_env(env):
     def claim_table(tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None,
                     status=None, verdict=None):
         """Claims matching every filter given, in the order data/ records them."""
-        c = ctx()
-        chosen = tables.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
-                               exclude_tag=exclude_tag)
-        chosen = _by_status_verdict(c, chosen, status, verdict)
-        return tables.claim_table(c, chosen)
-
-    def _by_status_verdict(c, chosen, status, verdict):
-        if status:
-            wanted = set(tables._split(status))
-            chosen = [i for i in chosen if kb.claims[i].status in wanted]
-        if verdict:
-            wanted = set(tables._split(verdict))
-            chosen = [i for i in chosen if figures.verdict(c, i) in wanted]
-        return chosen
+        chosen = query.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
+                              exclude_tag=exclude_tag, status=status, verdict=verdict)
+        return tables.claim_table(ctx(), chosen)
 
     @env.macro
     def comparison_table(subject, metrics, tag=None):
@@ -74,23 +64,18 @@ def define_env(env):
     @env.macro
     def metric_guide(metrics=None, tag=None):
         """Each metric's name, unit and how to read it; by default the metrics used by claims with ``tag``."""
-        if metrics:
-            ids = tables._split(metrics)
-        else:
-            ids = list(dict.fromkeys(kb.claims[i].metric for i in tables.select(kb, tag=tag)))
+        ids = query.names(metrics) if metrics else query.metrics_of(kb, query.select(kb, tag=tag))
         return tables.metric_guide(ctx(), ids)
 
     @env.macro
     def derivation_table(tag=None, verdict=None):
         """Every derived claim (optionally by tag or verdict) with its operation and verdict."""
-        c = ctx()
-        chosen = [i for i in tables.select(kb, tag=tag) if kb.claims[i].derivation is not None]
-        return tables.derivation_table(c, _by_status_verdict(c, chosen, None, verdict))
+        return tables.derivation_table(ctx(), query.select(kb, tag=tag, derived=True, verdict=verdict))
 
     @env.macro
     def timeline(tag=None):
         """Claims whose metric is a date, in date order."""
-        return tables.timeline(ctx(), tables.select(kb, tag=tag, kind="date"))
+        return tables.timeline(ctx(), query.select(kb, tag=tag, kind="date"))
 
     @env.macro
     def tier_ladder():
@@ -118,7 +103,7 @@ def define_env(env):
         """The index table of one kind of generated page."""
         c = ctx()
         if kind == "claims":
-            return tables.claim_table(c, tables.select(kb), filterable=True)
+            return tables.claim_table(c, query.select(kb), filterable=True)
         if kind == "sources":
             return tables.source_index(c)
         if kind == "entities":
@@ -138,7 +123,7 @@ def define_env(env):
         """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
         c = ctx()
         if kind == "claims" and tag:
-            return figures.count_markup(c, len(tables.select(kb, tag=tag)), "claims-tagged:" + tag)
+            return figures.count_markup(c, len(query.select(kb, tag=tag)), "claims-tagged:" + tag)
         return tables.counts(c)[kind]
 
     @env.macro

@@ -5,15 +5,17 @@ Every answer is ids, records, enums or numbers, never markup or words of a langu
 then line) unless a function says otherwise.
 
 * a claim's standing: :func:`is_active`, :func:`verdict`, :func:`disputed`, :func:`in_conflict`,
-  :func:`conflicts_of`, :func:`computed`, :func:`has_figure`, :func:`flags`, :func:`successor`;
-* order and selection: :func:`in_record_order`, :func:`names`, :func:`select`, :func:`metrics_of`,
+  :func:`conflicts_of`, :func:`check`, :func:`computed`, :func:`inputs`, :func:`has_figure`, :func:`flags`,
+  :func:`successor`;
+* order and selection: :func:`origin`, :func:`in_record_order`, :func:`names`, :func:`select`, :func:`metrics_of`,
   :func:`dated`;
 * a claim's baseline and the ratio of the two: :func:`baseline_for`, :func:`ratio_of`, :func:`comparison`;
 * tiers: :func:`tier_order`, :func:`ladder`, :func:`off_ladder`, :func:`tiers_of`, :func:`shared_tier`;
 * the claims of a record: :func:`claims_of_tier`, :func:`claims_of_entity`, :func:`claims_of_source`,
-  :func:`cited_and_relayed`, :func:`derived_from`, :func:`claims_in_conflict`, :func:`children`;
+  :func:`cited_and_relayed`, :func:`derived_from`, :func:`claims_in_conflict`, :func:`side_claims`,
+  :func:`children`;
 * selections of other records: :func:`entities_of_kind`, :func:`conflicts_of_kind`;
-* who said it first, by source: :func:`origin_groups`, :func:`relayed_origins`.
+* who said it first, by source: :func:`relayed_together`, :func:`origin_groups`, :func:`relayers_of`, :func:`relayed_origins`.
 """
 from __future__ import annotations
 
@@ -21,7 +23,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from .derive import Check
 from .interval import Interval
+from .load import Origin
 from .schema import Claim
 
 # a claim no longer stands: another replaced it, or its source withdrew it
@@ -63,10 +67,21 @@ def disputed(kb, cid: str) -> bool:
     return kb.claims[cid].status == "contested" or in_conflict(kb, cid)
 
 
+def check(kb, cid: str) -> Optional[Check]:
+    """How a derived claim's figure was checked against its inputs (kb.derive); None for a claim not derived."""
+    return kb.checks.get(cid)
+
+
 def computed(kb, cid: str) -> Optional[Interval]:
     """The interval computed from a derived claim's inputs, in the claim's unit's base; None when there is none."""
     chk = kb.checks.get(cid)
     return chk.computed if chk is not None else None
+
+
+def inputs(kb, cid: str) -> list[str]:
+    """The claims a derived claim is computed from that the fact base holds, in the derivation's order."""
+    d = kb.claims[cid].derivation
+    return [i for i in d.inputs if i in kb.claims] if d else []
 
 
 def has_figure(kb, cid: str) -> bool:
@@ -103,6 +118,11 @@ def flags(kb, cid: str) -> Flags:
 
 
 # --- order and selection --------------------------------------------------------------------------
+
+def origin(kb, kind: str, rid: str) -> Optional[Origin]:
+    """Where a record is written in data/: its file (relative to data/) and line; None when not known."""
+    return kb.origins.get((kind, rid))
+
 
 def in_record_order(kb, ids: Iterable[str], kind: str = "claims") -> list[str]:
     """Ids of one kind of record, each once, in the order they are written in data/ (file, then line)."""
@@ -316,6 +336,15 @@ def origin_groups(kb, sid: str) -> list[tuple[tuple[str, ...], list[str]]]:
     first = {key: n for n, key in enumerate(groups)}
     ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), first[kv[0]]))
     return [(key, in_record_order(kb, ids)) for key, ids in ordered]
+
+
+def relayed_together(kb, cid: str) -> list[tuple[tuple[tuple[str, ...], bool], list[str]]]:
+    """A claim's relayed original reports, grouped by how they reach it: ((the sources relaying them, whether those
+    sources' own words are cited too), the originals), in the order the citations first name them."""
+    groups: dict[tuple[tuple[str, ...], bool], list[str]] = {}
+    for r in kb.relays.of_claim(cid).relayed:
+        groups.setdefault((r.relayed_by, r.cited), []).append(r.source)
+    return list(groups.items())
 
 
 def relayers_of(kb, sid: str) -> list[str]:

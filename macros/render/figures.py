@@ -49,8 +49,11 @@ TEXT is the integer formatted for the page's language.
 """
 from __future__ import annotations
 
+from kb import query
+
 from . import format as fmt
 from .escaping import attr, escape
+
 
 def _unit(ctx, cid: str) -> tuple[str, bool]:
     unit = ctx.kb.unit_of(cid)
@@ -69,9 +72,9 @@ def value_markup(ctx, cid: str) -> str:
     c = ctx.kb.claims[cid]
     v = c.value
     if v is None:
-        chk = ctx.kb.checks.get(cid)
-        if chk is not None and chk.computed is not None:
-            lo, hi = chk.computed.lo, chk.computed.hi
+        got = query.computed(ctx.kb, cid)
+        if got is not None:
+            lo, hi = got.lo, got.hi
             inner = (f'<data value="{fmt.computed_canonical(lo, hi)}" data-claim="{cid}" data-computed="">'
                      f'{escape(fmt.computed_text(lo, hi, ctx.lang))}</data>')
             return _with_unit(ctx, cid, inner)
@@ -91,18 +94,12 @@ def value_markup(ctx, cid: str) -> str:
 
 
 def disputed(ctx, cid: str) -> bool:
-    return ctx.kb.claims[cid].status == "contested" or bool(ctx.kb.conflicts_by_claim.get(cid))
+    return query.disputed(ctx.kb, cid)
 
 
 def verdict(ctx, cid: str) -> str | None:
-    """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived."""
-    c = ctx.kb.claims[cid]
-    if c.derivation is None:
-        return None
-    chk = ctx.kb.checks.get(cid)
-    if chk is None:
-        return None
-    return chk.verdict or ("computed" if chk.computed is not None else None)
+    """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived (see kb.query)."""
+    return query.verdict(ctx.kb, cid)
 
 
 # What a figure's one mark shows, strongest first: a figure withdrawn, a derivation that fails, a dispute,
@@ -112,20 +109,19 @@ MARK_ORDER = ("status", "inconsistent", "disputed", "uncertain", "tier")
 
 def _applies(ctx, cid: str) -> dict[str, str]:
     """Each of :data:`MARK_ORDER` that holds for the claim, with the value it stands for (the tier always)."""
-    c = ctx.kb.claims[cid]
+    f = query.flags(ctx.kb, cid)
     out = {}
-    if c.status in ("superseded", "retracted"):
-        out["status"] = c.status
-    v = verdict(ctx, cid)
-    if v is not None:
-        out["verdict"] = v
-    if v == "inconsistent":
-        out["inconsistent"] = v
-    if disputed(ctx, cid):
+    if f.withdrawn:
+        out["status"] = f.withdrawn
+    if f.verdict is not None:
+        out["verdict"] = f.verdict
+    if f.inconsistent:
+        out["inconsistent"] = f.verdict
+    if f.disputed:
         out["disputed"] = ""
-    if c.attribution == "uncertain":
+    if f.uncertain:
         out["uncertain"] = "uncertain"
-    out["tier"] = c.tier
+    out["tier"] = f.tier
     return out
 
 
@@ -190,9 +186,8 @@ def figure(ctx, cid: str, *, with_badges: bool = True, tier_said: bool = False) 
 
 
 def shared_tier(ctx, ids) -> str | None:
-    """The evidence tier every one of these claims has, when they share one."""
-    tiers = {ctx.kb.claims[i].tier for i in ids if i}
-    return tiers.pop() if len(tiers) == 1 else None
+    """The evidence tier every one of these claims has, when they share one (see kb.query)."""
+    return query.shared_tier(ctx.kb, ids)
 
 
 def tier_said_line(ctx, tier_id: str) -> str:
@@ -209,10 +204,10 @@ def figure_text(ctx, cid: str) -> str:
     v = c.value
     symbol, space = _unit(ctx, cid)
     if v is None:
-        chk = ctx.kb.checks.get(cid)
-        if chk is None or chk.computed is None:
+        got = query.computed(ctx.kb, cid)
+        if got is None:
             return ctx.t("no_figure")
-        text = fmt.computed_text(chk.computed.lo, chk.computed.hi, ctx.lang)
+        text = fmt.computed_text(got.lo, got.hi, ctx.lang)
     elif isinstance(v, str):
         return fmt.date(v, ctx.lang)
     elif isinstance(v, list) and isinstance(v[0], str):

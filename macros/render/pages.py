@@ -8,12 +8,14 @@ Markdown section headings with explicit ids, identical in both languages.
 """
 from __future__ import annotations
 
+from kb import query
+
 from . import cite, jsonld, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
-from .figures import field_markup, figure, interval_markup, verdict
+from .figures import field_markup, figure, interval_markup
 from .frontmatter import page_markdown as _page
-from .tables import claim_table, entity_link, in_record_order, linked_prose, rank_step, statement, tier_link
+from .tables import claim_table, entity_link, linked_prose, rank_step, statement, tier_link
 from .text import escape, plain, prose
 
 
@@ -37,7 +39,7 @@ def _facts(pairs: list[tuple[str, str]]) -> str:
 
 
 def _record(ctx, kind_folder: str, ident: str) -> str:
-    o = ctx.kb.origins.get((kind_folder, ident))
+    o = query.origin(ctx.kb, kind_folder, ident)
     if o is None:
         return ""
     # file:line, as editors and compilers write it: a location to open, shown as code, not a figure
@@ -85,10 +87,10 @@ def _conditions(ctx, cid: str) -> str:
 
 def _derivation(ctx, cid: str) -> str:
     kb, c = ctx.kb, ctx.kb.claims[cid]
-    d, chk = c.derivation, kb.checks.get(cid)
+    d, chk = c.derivation, query.check(kb, cid)
     pairs = [(ctx.t("f.operation"), escape(ctx.t("dop." + d.op)))]
     if d.inputs:
-        pairs.append((ctx.t("f.inputs"), _claim_list(ctx, [i for i in d.inputs if i in kb.claims])))
+        pairs.append((ctx.t("f.inputs"), _claim_list(ctx, query.inputs(kb, cid))))
     if d.missing is not None:
         pairs.append((ctx.t("f.missing"), prose(ctx, ctx.text(d.missing))))
     if chk is not None and chk.computed is not None:
@@ -98,7 +100,7 @@ def _derivation(ctx, cid: str) -> str:
         pairs.append((ctx.t("f.high_end"), interval_markup(ctx, cid, chk.high_end.lo, chk.high_end.hi)))
     if c.value is not None:
         pairs.append((ctx.t("f.stated"), figure(ctx, cid)))
-    v = verdict(ctx, cid)
+    v = query.verdict(kb, cid)
     if v:
         pairs.append((ctx.t("f.verdict"),
                       f'<span class="kb-verdict-text" data-verdict="{v}"><strong>{escape(ctx.t("verdict." + v))}</strong>'
@@ -109,11 +111,11 @@ def _derivation(ctx, cid: str) -> str:
 def _derived(ctx, cid: str) -> str:
     kb = ctx.kb
     items = []
-    for rid in in_record_order(kb, kb.derived_from.get(cid, [])):
-        chk, v = kb.checks.get(rid), verdict(ctx, rid)
+    for rid in query.derived_from(kb, cid):
+        got, v = query.computed(kb, rid), query.verdict(kb, rid)
         extra = ""
-        if chk is not None and chk.computed is not None:
-            extra += f' <span class="kb-derived-computed">{escape(ctx.t("f.computed"))}{escape(ctx.t("colon"))}{interval_markup(ctx, rid, chk.computed.lo, chk.computed.hi)}</span>'
+        if got is not None:
+            extra += f' <span class="kb-derived-computed">{escape(ctx.t("f.computed"))}{escape(ctx.t("colon"))}{interval_markup(ctx, rid, got.lo, got.hi)}</span>'
         if v:
             extra += f' <span class="kb-verdict-text" data-verdict="{v}">{escape(ctx.t("f.verdict"))}{escape(ctx.t("colon"))}{escape(ctx.t("verdict." + v))}</span>'
         items.append(f'<li data-claim="{rid}">{statement(ctx, rid)}{extra}</li>')
@@ -122,7 +124,7 @@ def _derived(ctx, cid: str) -> str:
 
 def _conflicts_of(ctx, cid: str) -> str:
     items = []
-    for xid in ctx.kb.conflicts_by_claim.get(cid, []):
+    for xid in query.conflicts_of(ctx.kb, cid):
         x = ctx.kb.conflicts[xid]
         # the assessment stands on each claim's page too: a reader of a contested figure sees what
         # the evidence supports without a second click
@@ -140,19 +142,20 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     title_text = plain(ctx, ctx.text(c.statement), own=cid)
 
     banner = ""
-    if c.status in ("superseded", "retracted"):
+    successor = query.successor(kb, cid)
+    if not query.is_active(kb, cid):
         succ = ""
-        if c.successor and c.successor in kb.claims:
+        if successor:
             succ = (f' {escape(ctx.t("f.successor"))}{escape(ctx.t("colon"))}'
-                    f'<a class="kb-successor" href="{ctx.href("claim", c.successor)}">'
-                    f'{escape(plain(ctx, ctx.text(kb.claims[c.successor].statement), own=c.successor))}</a>')
+                    f'<a class="kb-successor" href="{ctx.href("claim", successor)}">'
+                    f'{escape(plain(ctx, ctx.text(kb.claims[successor].statement), own=successor))}</a>')
         reason = f' {prose(ctx, ctx.text(c.status_reason))}' if c.status_reason else ""
         banner = (f'<p class="kb-banner" data-status="{c.status}"><strong>{escape(ctx.t(c.status + "_banner"))}</strong>'
                   f'{reason}{succ}</p>')
     elif c.status == "contested":
         banner = f'<p class="kb-banner" data-status="contested">{escape(ctx.t("contested_banner"))}</p>'
 
-    figure_html = figure(ctx, cid) if (c.value is not None or (kb.checks.get(cid) and kb.checks[cid].computed)) else ""
+    figure_html = figure(ctx, cid) if query.has_figure(kb, cid) else ""
     if figure_html and c.value is None:
         figure_html += f' <span class="kb-note">{escape(ctx.t("verdict.help.computed"))}</span>'
     metric_html = (f'{escape(ctx.text(metric.name))} <span class="kb-note">{prose(ctx, ctx.text(metric.description))}</span>')
@@ -162,9 +165,9 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     status_html = escape(ctx.t("status." + c.status))
     if c.status_reason:
         status_html += f' <span class="kb-note">{prose(ctx, ctx.text(c.status_reason), own=cid)}</span>'
-    if c.successor and c.successor in kb.claims:
+    if successor:
         status_html += (f' {escape(ctx.t("f.successor"))}{escape(ctx.t("colon"))}'
-                        f'<a class="kb-successor" href="{ctx.href("claim", c.successor)}"><code>{escape(c.successor)}</code></a>')
+                        f'<a class="kb-successor" href="{ctx.href("claim", successor)}"><code>{escape(successor)}</code></a>')
     attribution = escape(ctx.t("attribution." + c.attribution))
     if c.attribution_note:
         attribution += f' <span class="kb-note">{prose(ctx, ctx.text(c.attribution_note), own=cid)}</span>'
@@ -247,15 +250,14 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     head = _div("kb-page kb-source-head", "\n".join([
         _kindline(ctx, "source", sid), f"<h1>{name_markup(ctx, sid, ctx.text(s.name))}</h1>", _facts(facts)]), source=sid)
 
-    cited = [cid for cid in kb.claims_by_source.get(sid, []) if any(cit.source == sid for cit in kb.claims[cid].citations)]
-    relayed = [cid for cid in kb.claims_by_source.get(sid, []) if cid not in cited]
+    cited, relayed = query.cited_and_relayed(kb, sid)
     blocks = [head]
     relays = relay.relays_section(ctx, sid)
     if relays:  # a short list, before the long one of quotes: what this source repeats rather than reports
         blocks += [_heading(ctx, "h.relays", "relays"), relays]
     blocks += [_heading(ctx, "h.claims_cited", "claims")]
     items = []
-    for cid in in_record_order(kb, cited):
+    for cid in cited:
         quotes = "".join(citation(ctx, cit, kb.how_checked(cid, i), cid)
                          for i, cit in enumerate(kb.claims[cid].citations) if cit.source == sid)
         items.append(f'<li data-claim="{cid}"><p>{statement(ctx, cid)}</p>{quotes}</li>')
@@ -264,7 +266,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     origin = relay.origin_section(ctx, sid)
     if origin or relayed:
         blocks += [_heading(ctx, "h.origin_of", "attributed"),
-                   _div("kb-source-attributed", origin or claim_table(ctx, in_record_order(kb, relayed), name="attributed"))]
+                   _div("kb-source-attributed", origin or claim_table(ctx, relayed, name="attributed"))]
     blocks += cite.section(ctx, "source", sid) + [jsonld.script(jsonld.source(ctx, sid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "sources", sid))]
     return _page(ctx.text(s.name), blocks)
@@ -274,7 +276,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
 
 def entity_page(ctx, eid: str) -> tuple[str, str]:
     kb, e = ctx.kb, ctx.kb.entities[eid]
-    children = [k for k, o in kb.entities.items() if o.parent == eid]
+    children = query.children(kb, eid)
     facts = [
         (ctx.t("f.kind"), escape(ctx.t("ekind." + e.kind))),
         (ctx.t("h.about"), prose(ctx, ctx.text(e.description))),
@@ -286,7 +288,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
     head = _div("kb-page kb-entity-head", "\n".join([
         _kindline(ctx, "entity", eid), f'<h1><span data-entity="{eid}">{escape(ctx.text(e.name))}</span></h1>',
         _facts(facts)]), entity=eid)
-    ids = in_record_order(kb, kb.claims_by_entity.get(eid, []))
+    ids = query.claims_of_entity(kb, eid)
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-entity-claims", claim_table(ctx, ids)),
               *cite.section(ctx, "entity", eid), jsonld.script(jsonld.entity(ctx, eid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "entities", eid))]
@@ -304,7 +306,7 @@ def tier_page(ctx, tid: str) -> tuple[str, str]:
     ]
     head = _div("kb-page kb-tier-head", "\n".join([
         _kindline(ctx, "tier", tid), f"<h1>{escape(ctx.text(tier.name))}</h1>", _facts(facts)]), tier=tid)
-    ids = in_record_order(kb, kb.claims_by_tier.get(tid, []))
+    ids = query.claims_of_tier(kb, tid)
     blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-tier-claims", claim_table(ctx, ids)),
               jsonld.script(jsonld.tier(ctx, tid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "tiers", tid))]
@@ -324,7 +326,7 @@ def conflict_page(ctx, xid: str) -> tuple[str, str]:
         sides.append(f'<section class="kb-side" data-side="{n}">'
                      f'<h3 class="kb-side-title">{escape(ctx.t("side"))}</h3>'
                      f'<p>{prose(ctx, ctx.text(side.summary))}</p>'
-                     f'{_claim_list(ctx, [c for c in side.claims if c in kb.claims])}</section>')
+                     f'{_claim_list(ctx, query.side_claims(kb, side))}</section>')
     blocks = [head, _heading(ctx, "h.sides", "sides"), _div("kb-sides", "\n".join(sides)),
               _heading(ctx, "h.assessment", "assessment"),
               _div("kb-assessment", f"<p>{prose(ctx, ctx.text(x.assessment))}</p>"),

@@ -19,10 +19,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb import query
+
 from . import urls
 from .citations import checked_text, translation_of
 from .context import Ctx
-from .figures import figure_text, sample_mark, verdict
+from .figures import figure_text, sample_mark
 from .text import escape, plain
 
 LABELS = {
@@ -64,7 +66,7 @@ def record(ctx: Ctx, cid: str) -> dict:
     step = ctx.t("rank.step").replace("{n}", str(tier.rank)) if tier.rank else ctx.t("rank.off")
     out = {
         "s": plain(ctx, ctx.text(c.statement), own=cid),
-        "f": figure_text(ctx, cid) if c.value is not None or (kb.checks.get(cid) and kb.checks[cid].computed) else "",
+        "f": figure_text(ctx, cid) if query.has_figure(kb, cid) else "",
         "t": c.tier,
         "tn": ctx.text(tier.name),
         "tr": step,
@@ -74,10 +76,10 @@ def record(ctx: Ctx, cid: str) -> dict:
         "u": urls.page_url("claim", cid, ctx.lang),
         "c": [],
     }
-    v = verdict(ctx, cid)
+    v = query.verdict(kb, cid)
     if v:
         out.update(v=v, vn=ctx.t("verdict." + v), vh=ctx.t("verdict.help." + v))
-    if c.status == "contested" or kb.conflicts_by_claim.get(cid):
+    if query.disputed(kb, cid):
         out["d"] = 1
     if c.attribution == "uncertain" and c.attribution_note:
         out["au"] = ctx.t("badge.uncertain") + ctx.t("colon") + plain(ctx, ctx.text(c.attribution_note), own=cid)
@@ -124,7 +126,6 @@ def write(site_dir: str | Path, kb, langs=("en", "zh")) -> list[Path]:
 def tier_legend(ctx: Ctx) -> str:
     """The evidence-tier badges, ladder first, each linked to its tier page, with how to see a figure's source."""
     kb = ctx.kb
-    order = sorted(kb.tiers, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
 
     def badge(tid):
         tier = kb.tiers[tid]
@@ -138,8 +139,8 @@ def tier_legend(ctx: Ctx) -> str:
         ("inconsistent", "verdict.inconsistent"), ("disputed", "badge.disputed"),
         ("uncertain", "badge.uncertain"), ("status", "status.superseded")))
 
-    ladder = "".join(badge(t) for t in order if kb.tiers[t].rank)
-    off = "".join(badge(t) for t in order if not kb.tiers[t].rank)
+    ladder = "".join(badge(t) for t in query.ladder(kb))
+    off = "".join(badge(t) for t in query.off_ladder(kb))
     lid = "kb-legend-title"
     return (f'<aside class="kb-legend" aria-labelledby="{lid}" data-pagefind-ignore="all">'
             f'<p class="kb-legend-title" id="{lid}"><a href="{ctx.href("tier")}">{escape(_t("legend.title", ctx.lang))}</a></p>'

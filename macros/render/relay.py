@@ -21,10 +21,12 @@ import re
 
 from babel.lists import format_list
 
+from kb import query
+
 from . import format as fmt
 from .citations import name_markup
 from .figures import count_markup
-from .tables import in_record_order, statement
+from .tables import statement
 from .text import escape
 
 FOLD_FROM = 8  # an origin of this many claims or more lists them in folded groups
@@ -80,11 +82,8 @@ def claim_line(ctx, cid: str) -> str:
     ch = kb.relays.of_claim(cid)
     # originals relayed by the same sources in the same way share one clause: "stated by A (date) and B (date),
     # relayed by the analysis"
-    groups: dict[tuple, list[str]] = {}
-    for r in ch.relayed:
-        groups.setdefault((r.relayed_by, r.cited), []).append(r.source)
     parts = []
-    for (relayed_by, cited), origins in groups.items():
+    for (relayed_by, cited), origins in query.relayed_together(kb, cid):
         said = _fill(ctx.t("relay.stated_by"),
                      origin=_and(ctx, [name(ctx, o) + _date(ctx, o) for o in origins]))
         how = "relay.quoted_and_relayed" if cited else "relay.relayed"
@@ -110,28 +109,18 @@ def claim_line(ctx, cid: str) -> str:
     return f'<span class="kb-relay" data-standing="{ch.standing}">{line}{count}{note}</span>'
 
 
-def _groups(kb, sid: str) -> list[tuple[tuple[str, ...], list[str]]]:
-    """The claims ``sid`` is the origin of, grouped by the exact set of sources relaying it; largest first."""
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for cid, relayers in kb.relays.origin_of(sid):
-        groups.setdefault(tuple(sorted(relayers)), []).append(cid)
-    first = {key: n for n, key in enumerate(groups)}
-    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), first[kv[0]]))
-
-
 def origin_section(ctx, sid: str) -> str:
     """Every claim ``sid`` is the origin of, grouped by who relays it; '' when others relay none."""
     kb = ctx.kb
     origin_of = kb.relays.origin_of(sid)
     if not origin_of:
         return ""
-    everyone = list(dict.fromkeys(s for _, relayers in origin_of for s in relayers))
+    everyone = query.relayers_of(kb, sid)
     summary = _fill(ctx.t(_plural("relay.origin_summary", len(origin_of))),
                     claims=count_markup(ctx, len(origin_of), f"claims-originated:{sid}"),
                     sources=_and(ctx, [name(ctx, s) for s in everyone]))
     sections = []
-    for key, ids in _groups(kb, sid):
-        ids = in_record_order(kb, ids)
+    for key, ids in query.origin_groups(kb, sid):
         what = f"claims-relayed:{sid}:{','.join(key)}"
         count = _fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
         # no links in a summary: a tap there opens the group (the line above links every source)
@@ -165,10 +154,8 @@ def chains(ctx) -> str:
     """Every original report that other sources relay, oldest first, each with the claims it is the origin of
     and who relays them: the relay chains of the whole fact base, as each source page shows its own."""
     kb = ctx.kb
-    origins = [sid for sid in kb.sources if kb.relays.origin_of(sid)]
-    origins.sort(key=lambda sid: (kb.sources[sid].date or "9999", sid))
     out = []
-    for sid in origins:
+    for sid in query.relayed_origins(kb):
         date = _date(ctx, sid)
         when = f' <span class="kb-note">{date}</span>' if date else ""
         out.append(f'<h3 id="from-{sid}">{name(ctx, sid)}{when}</h3>\n{origin_section(ctx, sid)}')

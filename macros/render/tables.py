@@ -7,12 +7,12 @@ than their text carry ``data-sort``.
 """
 from __future__ import annotations
 
-import datetime as dt
+from kb import query
+from kb.prose import PLACEHOLDER
 
 from . import format as fmt
 from .citations import source_link
-from .figures import count_markup, figure, shared_tier, tier_said_line, verdict
-from kb.prose import PLACEHOLDER
+from .figures import count_markup, figure, tier_said_line
 
 from .text import entity_name, escape, prose
 
@@ -20,46 +20,20 @@ from .text import entity_name, escape, prose
 FILTER_FROM = 8
 
 
-# --- queries ------------------------------------------------------------------
+# --- queries: answered by kb.query; these names stay for the renderers that call them here ---
 
-def in_record_order(kb, ids):
-    """Claim ids in the order they are written in data/ (file, then line)."""
-    def key(cid):
-        o = kb.origins.get(("claims", cid))
-        return (o.file, o.line) if o else ("", 0)
-    return sorted(dict.fromkeys(ids), key=key)
-
-
-def _split(x) -> list[str]:
-    if x is None:
-        return []
-    if isinstance(x, str):
-        return [p.strip() for p in x.split(",") if p.strip()]
-    return list(x)
+in_record_order = query.in_record_order
 
 
 def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None):
-    """Claims matching every given filter (each filter may list several values, comma-separated)."""
-    tags, metrics, subjects, kinds = _split(tag), _split(metric), _split(subject), _split(kind)
-    excluded = _split(exclude_tag)
-    chosen = _split(ids) if ids is not None else list(kb.claims)
-    out = []
-    for cid in chosen:
-        c = kb.claims[cid]
-        if tags and not set(tags) & set(c.tags):
-            continue
-        if excluded and set(excluded) & set(c.tags):
-            continue
-        if metrics and c.metric not in metrics:
-            continue
-        if subjects and c.subject not in subjects:
-            continue
-        if kinds and kb.metrics[c.metric].kind not in kinds:
-            continue
-        if entity and cid not in kb.claims_by_entity.get(entity, []):
-            continue
-        out.append(cid)
-    return in_record_order(kb, out)
+    """Claims matching every given filter (each filter may list several values, comma-separated): kb.query.select."""
+    return query.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
+                        exclude_tag=exclude_tag)
+
+
+def _baseline_claim(kb, c, metric):
+    """The claim giving the baseline's figure under the same conditions as claim c: kb.query.baseline_for."""
+    return query.baseline_for(kb, c, metric)
 
 
 # --- small pieces -------------------------------------------------------------
@@ -96,10 +70,10 @@ def statement(ctx, cid: str) -> str:
 def status_text(ctx, cid: str) -> str:
     c = ctx.kb.claims[cid]
     parts = [ctx.t("status." + c.status)]
-    v = verdict(ctx, cid)
+    v = query.verdict(ctx.kb, cid)
     if v:
         parts.append(ctx.t("verdict." + v))
-    if c.status != "contested" and ctx.kb.conflicts_by_claim.get(cid):
+    if c.status != "contested" and query.in_conflict(ctx.kb, cid):
         parts.append(ctx.t("badge.disputed"))
     return escape(ctx.t("list_sep").join(parts))
 
@@ -141,42 +115,14 @@ def claim_table(ctx, ids, filterable=None, name="claims") -> str:
     return table(ctx, name, headers, rows, filterable)
 
 
-def _baseline_claim(kb, c, metric):
-    """The claim giving the baseline's figure under the same conditions as claim c."""
-    for oid in kb.claims_by_entity.get(c.conditions.baseline, []):
-        o = kb.claims[oid]
-        if (o.subject == c.conditions.baseline and o.metric == metric and o.conditions.model == c.conditions.model
-                and o.conditions.operating_point == c.conditions.operating_point and o.status not in ("superseded", "retracted")):
-            return oid
-    return None
-
-
-def _ratio_claim(kb, a, b):
-    """A claim derived from exactly the two claims a and b (their ratio, as the data records it)."""
-    for rid in kb.derived_from.get(a, []):
-        d = kb.claims[rid].derivation
-        if d and set(d.inputs) == {a, b} and kb.claims[rid].status not in ("superseded", "retracted"):
-            return rid
-    return None
-
-
 def comparison_table(ctx, subject: str, metrics, tag=None) -> str:
     """One row per (model, metric): the subject's figure, the baseline's, and their ratio."""
     kb = ctx.kb
-    metric_order = _split(metrics)
-    ids = select(kb, tag=tag, metric=metric_order, subject=subject)
     # a results table holds measured rows only: figures whose model or subject is uncertain stay on their own pages
-    ids = [i for i in ids if kb.claims[i].status not in ("superseded", "retracted") and kb.claims[i].conditions.baseline
-           and kb.claims[i].conditions.model and kb.claims[i].attribution == "certain"]
-    models = list(dict.fromkeys(kb.claims[i].conditions.model for i in ids))
-    ids.sort(key=lambda i: (models.index(kb.claims[i].conditions.model), metric_order.index(kb.claims[i].metric)))
+    pairs = query.comparison(kb, subject, metrics, tag)
     dash = '<span class="kb-nofig">—</span>'
     rows = []
-    pairs = []
-    for cid in ids:
-        base = _baseline_claim(kb, kb.claims[cid], kb.claims[cid].metric)
-        pairs.append((cid, base, _ratio_claim(kb, cid, base) if base else None))
-    tier = shared_tier(ctx, [i for triple in pairs for i in triple])
+    tier = query.shared_tier(kb, [i for triple in pairs for i in triple])
     said = tier is not None
     for cid, base, ratio in pairs:
         c = kb.claims[cid]
@@ -200,7 +146,7 @@ def derivation_table(ctx, ids) -> str:
     rows = []
     for cid in ids:
         c = kb.claims[cid]
-        v = verdict(ctx, cid) or ""
+        v = query.verdict(kb, cid) or ""
         rows.append(f'<tr data-claim="{cid}" data-verdict="{v}"><td>{statement(ctx, cid)}</td>'
                     f'<td>{escape(ctx.t("dop." + c.derivation.op))}</td>'
                     f'<td>{escape(ctx.t("verdict." + v)) if v else ""}</td></tr>')
@@ -210,13 +156,7 @@ def derivation_table(ctx, ids) -> str:
 def timeline(ctx, ids) -> str:
     """Dated claims in date order (ranges by their start)."""
     kb = ctx.kb
-
-    def start(cid):
-        v = kb.claims[cid].value
-        text = v[0] if isinstance(v, list) else v
-        return fmt.parse_date(text)[0] if isinstance(text, str) else dt.date.max
-
-    dated = sorted((i for i in ids if kb.claims[i].value is not None), key=start)
+    dated = query.dated(kb, ids)
     if not dated:
         return none_yet(ctx)
     items = []
@@ -247,11 +187,10 @@ def metric_guide(ctx, metric_ids) -> str:
 
 def tier_ladder(ctx) -> str:
     kb = ctx.kb
-    order = sorted(kb.tiers, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
     rows = []
-    for tid in order:
+    for tid in query.tier_order(kb):
         tier = kb.tiers[tid]
-        count = len(kb.claims_by_tier.get(tid, []))
+        count = len(query.claims_of_tier(kb, tid))
         # the count sits next to the tier's name, so that a phone shows both without scrolling sideways
         rows.append(f'<tr data-tier="{tid}"><th scope="row">{tier_link(ctx, tid)}'
                     f'<span class="kb-step">{rank_step(ctx, tid)}</span></th>'
@@ -262,12 +201,10 @@ def tier_ladder(ctx) -> str:
 
 def conflict_list(ctx, kinds=None) -> str:
     kb = ctx.kb
-    wanted = _split(kinds)
     rows = []
-    for xid, x in kb.conflicts.items():
-        if wanted and x.kind not in wanted:
-            continue
-        n = len({cid for s in x.sides for cid in s.claims})
+    for xid in query.conflicts_of_kind(kb, kinds):
+        x = kb.conflicts[xid]
+        n = len(query.claims_in_conflict(kb, xid))
         rows.append(f'<tr data-conflict="{xid}"><td>{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))}</td>'
                     f'<td>{escape(ctx.t("xkind." + x.kind))}</td>'
                     f'<td data-sort="{n}">{count_markup(ctx, n, "claims-in-conflict:" + xid)}</td></tr>')
@@ -278,7 +215,7 @@ def source_index(ctx) -> str:
     kb = ctx.kb
     rows = []
     for sid, s in kb.sources.items():
-        n = len(kb.claims_by_source.get(sid, []))
+        n = len(query.claims_of_source(kb, sid))
         date = (f'<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>' if s.date else "")
         rows.append(f'<tr data-source="{sid}"><td>{source_link(ctx, sid)}</td>'
                     f'<td>{escape(ctx.t("skind." + s.kind))}</td>'
@@ -290,12 +227,10 @@ def source_index(ctx) -> str:
 
 def entity_index(ctx, kind=None) -> str:
     kb = ctx.kb
-    kinds = _split(kind)
     rows = []
-    for eid, e in kb.entities.items():
-        if kinds and e.kind not in kinds:
-            continue
-        n = len(kb.claims_by_entity.get(eid, []))
+    for eid in query.entities_of_kind(kb, kind):
+        e = kb.entities[eid]
+        n = len(query.claims_of_entity(kb, eid))
         rows.append(f'<tr data-entity="{eid}"><td>{entity_link(ctx, eid)}</td>'
                     f'<td>{escape(ctx.t("ekind." + e.kind))}</td>'
                     f'<td>{prose(ctx, ctx.text(e.description))}</td>'
@@ -345,7 +280,7 @@ def conflict_digest(ctx, ids) -> str:
     """Named conflicts, each as its question (linked to its page) and its assessment, in the order given."""
     kb = ctx.kb
     out = []
-    for xid in _split(ids):
+    for xid in query.names(ids):
         if xid not in kb.conflicts:
             raise KeyError(f"conflict_digest: {xid!r} names no conflict in data/conflicts")
         x = kb.conflicts[xid]
