@@ -196,3 +196,21 @@ def test_tiers_come_up_the_ladder_and_those_off_it_last(tmp_path):
     assert query.shared_tier(kb, ["chip-latency", "gpu-third"]) is None
     assert query.claims_of_tier(kb, "third-party") == ["gpu-third"]
     assert query.flags(kb, "gpu-third").rank == 2
+
+
+GLOSSARY = """\
+zeta:
+  term: {en: Zeta, zh: 贝塔}
+  definition: {en: Last in English., zh: 中文里在前。}
+  related: [alpha]
+alpha:
+  term: {en: alpha, zh: 阿尔法}
+  definition: {en: First in English., zh: 中文里在后。}
+"""
+
+
+def test_the_glossary_is_in_the_alphabetical_order_of_each_language(tmp_path):
+    kb = open_kb(tmp_path, {"glossary/terms.yml": GLOSSARY})
+    assert query.glossary_order(kb, "en") == ["alpha", "zeta"]  # case folded: "alpha" before "Zeta"
+    assert query.glossary_order(kb, "zh") == ["zeta", "alpha"]  # 贝 (U+8D1D) before 阿 (U+963F)
+    assert query.related_terms(kb, "zeta") == ["alpha"]

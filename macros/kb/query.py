@@ -14,7 +14,8 @@ then line) unless a function says otherwise.
 * the claims of a record: :func:`claims_of_tier`, :func:`claims_of_entity`, :func:`claims_of_source`,
   :func:`cited_and_relayed`, :func:`derived_from`, :func:`claims_in_conflict`, :func:`side_claims`,
   :func:`children`;
-* selections of other records: :func:`entities_of_kind`, :func:`conflicts_of_kind`;
+* selections of other records: :func:`entities_of_kind`, :func:`conflicts_of_kind`, :func:`glossary_order`,
+  :func:`related_terms`;
 * who said it first, by source: :func:`relayed_together`, :func:`origin_groups`, :func:`relayers_of`, :func:`relayed_origins`.
 """
 from __future__ import annotations
@@ -323,6 +324,16 @@ def conflicts_of_kind(kb, kinds=None) -> list[str]:
     """Conflict ids, of the given kinds (comma-separated) or all."""
     wanted = names(kinds)
     return [xid for xid, x in kb.conflicts.items() if not wanted or x.kind in wanted]
+
+
+def glossary_order(kb, lang: str) -> list[str]:
+    """The glossary's term ids in the alphabetical order of their terms in ``lang`` (case folded)."""
+    return sorted(kb.glossary, key=lambda g: getattr(kb.glossary[g].term, lang).casefold())
+
+
+def related_terms(kb, gid: str) -> list[str]:
+    """The terms a glossary entry points to that the glossary holds, in the entry's order."""
+    return [r for r in kb.glossary[gid].related if r in kb.glossary]
 
 
 # --- who said it first, by source -----------------------------------------------------------------

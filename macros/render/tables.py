@@ -242,16 +242,15 @@ def glossary(ctx) -> str:
     kb = ctx.kb
     if not kb.glossary:
         return none_yet(ctx)
-    order = sorted(kb.glossary, key=lambda g: ctx.text(kb.glossary[g].term).casefold())
     items = []
-    for gid in order:
+    for gid in query.glossary_order(kb, ctx.lang):
         g = kb.glossary[gid]
         extra = ""
         if g.aliases:
             extra += (f'<p class="kb-aliases">{escape(ctx.t("f.aliases"))}{escape(ctx.t("colon"))}'
                       + escape(ctx.t("list_sep")).join(f"<span data-name>{escape(a)}</span>" for a in g.aliases)
                       + "</p>")
-        related = [r for r in g.related if r in kb.glossary]
+        related = query.related_terms(kb, gid)
         if related:
             links = escape(ctx.t("list_sep")).join(
                 f'<a href="#{r}">{escape(ctx.text(kb.glossary[r].term))}</a>' for r in related)
