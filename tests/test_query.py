@@ -214,3 +214,26 @@ def test_the_glossary_is_in_the_alphabetical_order_of_each_language(tmp_path):
     assert query.glossary_order(kb, "en") == ["alpha", "zeta"]  # case folded: "alpha" before "Zeta"
     assert query.glossary_order(kb, "zh") == ["zeta", "alpha"]  # 贝 (U+8D1D) before 阿 (U+963F)
     assert query.related_terms(kb, "zeta") == ["alpha"]
+
+
+POST = """\
+post:
+  kind: blog-post
+  name: {en: The vendor's post, zh: 厂商博文}
+  language: en
+  url: https://example.com/post
+  accessed: "2026-11-01"
+"""
+
+
+def test_a_claims_sources_are_those_cited_and_those_they_relay(tmp_path):
+    bench = MINIMAL["claims/bench.yml"].replace(
+        "      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      attributed_to: post\n", 1)
+    kb = open_kb(tmp_path, {"sources/post.yml": POST, "claims/bench.yml": bench})
+    assert query.cited_sources(kb, "chip-latency") == ["article"]
+    assert query.attributed_to(kb, "chip-latency", "article") == ["post"]
+    assert query.relayed_sources(kb, "chip-latency") == ["post"]
+    assert query.relayed_sources(kb, "gpu-latency") == [] and query.attributed_to(kb, "gpu-latency", "article") == []
+    assert query.cited_and_relayed(kb, "post") == ([], ["chip-latency"])
+    assert query.origin_groups(kb, "post") == [(("article",), ["chip-latency"])]
+    assert query.relayed_origins(kb) == ["post"]

@@ -11,6 +11,7 @@ then line) unless a function says otherwise.
   :func:`dated`;
 * a claim's baseline and the ratio of the two: :func:`baseline_for`, :func:`ratio_of`, :func:`comparison`;
 * tiers: :func:`tier_order`, :func:`ladder`, :func:`off_ladder`, :func:`tiers_of`, :func:`shared_tier`;
+* the sources of a claim: :func:`cited_sources`, :func:`attributed_to`, :func:`relayed_sources`;
 * the claims of a record: :func:`claims_of_tier`, :func:`claims_of_entity`, :func:`claims_of_source`,
   :func:`cited_and_relayed`, :func:`derived_from`, :func:`claims_in_conflict`, :func:`side_claims`,
   :func:`children`;
@@ -292,6 +293,24 @@ def cited_and_relayed(kb, sid: str) -> tuple[list[str], list[str]]:
     return in_record_order(kb, cited), in_record_order(kb, relayed)
 
 
+def cited_sources(kb, cid: str) -> list[str]:
+    """The sources whose words a claim's citations quote or paraphrase, each once, in the citations' order."""
+    return [s for s in dict.fromkeys(cit.source for cit in kb.claims[cid].citations) if s in kb.sources]
+
+
+def attributed_to(kb, cid: str, sid: str) -> list[str]:
+    """The sources a claim's citations of ``sid`` say the claim comes from, each once, in the citations' order."""
+    return [a for a in dict.fromkeys(cit.attributed_to for cit in kb.claims[cid].citations if cit.source == sid)
+            if a and a in kb.sources]
+
+
+def relayed_sources(kb, cid: str) -> list[str]:
+    """The sources a claim's citations attribute it to whose own words are not cited for it, in the citations' order."""
+    cited = cited_sources(kb, cid)
+    return [s for s in dict.fromkeys(cit.attributed_to for cit in kb.claims[cid].citations if cit.attributed_to)
+            if s in kb.sources and s not in cited]
+
+
 def derived_from(kb, cid: str) -> list[str]:
     """The claims derived from this one."""
     return in_record_order(kb, kb.derived_from.get(cid, []))
@@ -299,7 +318,7 @@ def derived_from(kb, cid: str) -> list[str]:
 
 def claims_in_conflict(kb, xid: str) -> list[str]:
     """The distinct claims over a conflict's sides, in the order the sides name them."""
-    return list(dict.fromkeys(cid for s in kb.conflicts[xid].sides for cid in s.claims))
+    return list(dict.fromkeys(cid for s in kb.conflicts[xid].sides for cid in s.claims if cid in kb.claims))
 
 
 def side_claims(kb, side) -> list[str]:

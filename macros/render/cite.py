@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from kb import cite as fmt_cite
+from kb import query
 
 from . import urls
 from .cite_version import DataVersion
@@ -131,10 +132,7 @@ def origins(ctx, kind: str, ident: str) -> tuple[tuple[fmt_cite.Origin, ...], tu
         return (_origin(ctx, ident),), ()
     if kind != "claim":
         return (), ()
-    cits = kb.claims[ident].citations
-    cited = [sid for sid in dict.fromkeys(cit.source for cit in cits) if sid in kb.sources]
-    relayed = [sid for sid in dict.fromkeys(cit.attributed_to for cit in cits if cit.attributed_to)
-               if sid in kb.sources and sid not in cited]
+    cited, relayed = query.cited_sources(kb, ident), query.relayed_sources(kb, ident)
     return tuple(_origin(ctx, s) for s in cited), tuple(_origin(ctx, s) for s in relayed)
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb import query
+
 from . import cite, urls
 from .cite import LICENSE_DATA, public_url, title
 from .cite_data import FILES, FOLDER, MEDIA, WHAT
@@ -111,13 +113,12 @@ def claim(ctx, cid: str) -> dict:
     Each source is described once: one that several relaying sources are based on (or that the claim also
     appears in) is named by its ``@id`` alone after that, as JSON-LD refers to a node described elsewhere."""
     kb, c = ctx.kb, ctx.kb.claims[cid]
-    cited = list(dict.fromkeys(cit.source for cit in c.citations if cit.source in kb.sources))
+    cited = query.cited_sources(kb, cid)
     described = set(cited)
     appearance = []
     for sid in cited:
         cw = _source_node(ctx, sid)
-        based = [a for a in dict.fromkeys(cit.attributed_to for cit in c.citations if cit.source == sid)
-                 if a and a in kb.sources]
+        based = query.attributed_to(kb, cid, sid)
         if based:
             cw["isBasedOn"] = [{"@id": node_id("source", a, ctx.lang)} if a in described else _source_node(ctx, a)
                                for a in based]
@@ -174,14 +175,14 @@ def conflict(ctx, xid: str) -> dict:
     """A schema.org Question: what the conflict asks, about the claims on each side."""
     kb, x = ctx.kb, ctx.kb.conflicts[xid]
     question = _clean(plain(ctx, ctx.text(x.question)))
-    claims = [cid for side in x.sides for cid in side.claims if cid in kb.claims]
+    claims = query.claims_in_conflict(kb, xid)
     out = _record(ctx, "conflict", xid, "Question")
     out.update({
         "name": question,
         "text": question,
         "inLanguage": urls.lang_tag(ctx.lang),
         "about": [{"@type": "Claim", "@id": node_id("claim", cid, ctx.lang),
-                   "url": public_url(urls.page_url("claim", cid, ctx.lang))} for cid in dict.fromkeys(claims)],
+                   "url": public_url(urls.page_url("claim", cid, ctx.lang))} for cid in claims],
         "isPartOf": {"@id": dataset_id(ctx.lang)},
         "license": LICENSE_DATA,
     })
