@@ -93,12 +93,9 @@ def value_markup(ctx, cid: str) -> str:
     return _with_unit(ctx, cid, inner)
 
 
-def disputed(ctx, cid: str) -> bool:
-    return query.disputed(ctx.kb, cid)
-
-
 def verdict(ctx, cid: str) -> str | None:
-    """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived (see kb.query)."""
+    """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived: kb.query.verdict
+    (kept for kb.diff, which calls it here)."""
     return query.verdict(ctx.kb, cid)
 
 
@@ -186,7 +183,8 @@ def figure(ctx, cid: str, *, with_badges: bool = True, tier_said: bool = False) 
 
 
 def shared_tier(ctx, ids) -> str | None:
-    """The evidence tier every one of these claims has, when they share one (see kb.query)."""
+    """The evidence tier every one of these claims has, when they share one: kb.query.shared_tier (kept for
+    render.charts, which calls it here)."""
     return query.shared_tier(ctx.kb, ids)
 
 

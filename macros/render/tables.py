@@ -20,7 +20,7 @@ from .text import entity_name, escape, prose
 FILTER_FROM = 8
 
 
-# --- queries: answered by kb.query; these names stay for the renderers that call them here ---
+# --- queries: answered by kb.query; these names stay for render.charts, which calls them here ---
 
 in_record_order = query.in_record_order
 
