@@ -20,7 +20,8 @@ from .text import entity_name, escape, prose
 FILTER_FROM = 8
 
 
-# --- queries: answered by kb.query; these names stay for render.charts, which calls them here ---
+# --- queries: answered by kb.query; these names stay for render.charts, which calls them here, and for ---
+# --- code written against this module before kb.query answered them                               ---
 
 in_record_order = query.in_record_order
 
