@@ -17,6 +17,9 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, field_validator, model_validator
 
+from . import operations
+from .operations import OPERATIONS
+
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
 MAX_MAGNITUDE = Decimal("1e15")
@@ -199,8 +202,7 @@ class Conditions(Record):
 class Derivation(Record):
     """How a figure follows from other claims' figures."""
 
-    op: Literal["ratio", "difference", "reciprocal", "percent-change", "product", "sum", "span", "months-between"] = Field(
-        description="ratio a/b; difference a-b; reciprocal 1/a; percent-change (b-a)/a×100; product a×b×…; sum a+b+…; span: the range from the smallest to the largest input; months-between: months from date a to date b.")
+    op: Literal[tuple(OPERATIONS)] = Field(description=operations.described())  # see kb.operations
     inputs: list[Id] = Field(default_factory=list, description="Claim ids, in the order the operation takes them.")
     missing: Optional[Bilingual] = Field(None, description="When the inputs were not published: what is missing. The verdict is then 'cannot-derive'.")
 
