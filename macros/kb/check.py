@@ -16,7 +16,7 @@ from typing import Callable
 
 from .load import Loaded
 from .problems import Problem
-from . import checked, schema
+from . import checked, kinds, schema
 from .operations import OPERATIONS, date_operations
 
 RULES: list[Callable[["Context"], None]] = []
@@ -108,7 +108,7 @@ def references_resolve(ctx: Context):
             _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
 
 
-REDIRECT_POOLS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "tier": "tiers"}
+REDIRECT_POOLS = {k.name: k.data for k in kinds.retirable()}  # what a redirect's kind names -> where its records are
 
 
 @rule

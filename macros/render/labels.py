@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import get_args
 
 from kb import schema
+from kb.kinds import KINDS
 from kb.operations import OPERATIONS
 from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
 
@@ -316,6 +317,7 @@ def labelled_values() -> dict[str, tuple[str, ...]]:
         "op.": get_args(schema.OperatingPoint),
         "power.": get_args(schema.PowerBasis),
         "dop.": tuple(OPERATIONS),
+        "": tuple(k.label for k in KINDS.values() if k.label),  # the kinds the site names (kb.kinds)
     }
 
 
