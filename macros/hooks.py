@@ -34,7 +34,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, notfound, pages, preview, printing, provenance, search, urls
+from render import cite, cite_data, cite_version, kbcache, labels, notfound, pages, preview, printing, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -116,6 +116,14 @@ def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
     return f
 
 
+def require_labels():
+    """Stop the build, naming them, when values of the schema (a new entity kind...) have no label to show them by."""
+    missing = labels.unlabelled()
+    if missing:
+        raise PluginError("macros/render/labels.py has no label for " + "; ".join(missing)
+                          + ": each value of the schema that pages show needs a label in every language")
+
+
 @event_priority(-200)
 def on_files(files, config):
     i18n = _i18n(config)
@@ -126,6 +134,7 @@ def on_files(files, config):
         for p in exc.problems:
             log.error(str(p))
         raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
+    require_labels()
     others = [x for x in i18n.build_languages if x != lang]
     for kind, ident in preview.considered(pages.all_pages(kb)):
         ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))

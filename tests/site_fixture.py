@@ -43,11 +43,12 @@ import pytest
 from bs4 import BeautifulSoup
 
 from kb.base import KnowledgeBase
+from kb.kinds import with_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "zh")
 LANG_TAGS = {"en": "en", "zh": "zh-Hans"}  # each language's BCP 47 tag: <html lang>, hreflang; Chinese is Simplified
-KIND_FOLDERS = {"claim": "claims", "source": "sources", "entity": "entities", "tier": "tiers", "conflict": "conflicts"}
+KIND_FOLDERS = {k.name: k.pages for k in with_pages()}  # kind -> the folder of its pages (kb.kinds)
 
 
 def data_dir() -> Path:

@@ -16,8 +16,8 @@ from typing import Callable
 
 from .load import Loaded
 from .problems import Problem
-from . import checked, schema
-from .derive import ARITY
+from . import checked, kinds, schema
+from .operations import OPERATIONS, date_operations
 
 RULES: list[Callable[["Context"], None]] = []
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -108,7 +108,7 @@ def references_resolve(ctx: Context):
             _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
 
 
-REDIRECT_POOLS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "tier": "tiers"}
+REDIRECT_POOLS = {k.name: k.data for k in kinds.retirable()}  # what a redirect's kind names -> where its records are
 
 
 @rule
@@ -390,39 +390,29 @@ def derivation_units_combine(ctx: Context):
         d = c.derivation
         if d is None or not d.inputs:
             continue
-        need = ARITY.get(d.op)
-        if need and len(d.inputs) != need:
+        op = OPERATIONS[d.op]
+        wrong = op.inputs_problem(len(d.inputs))
+        if wrong:
             ctx.report("claims", cid, ("derivation", "inputs"), "derivation-arity",
-                       f"{d.op} takes {need} input(s), got {len(d.inputs)}", "list exactly the claims the operation takes, in order")
+                       wrong, "list exactly the claims the operation takes, in order")
             continue
         dims = [_dimension(ctx, i) for i in d.inputs]
         mine = _dimension(ctx, cid)
         if any(x is None for x in dims) or mine is None:
             continue
-        if any(is_date for _, is_date in dims) != (d.op == "months-between"):
+        if any(is_date for _, is_date in dims) != op.dates:
+            takes = date_operations()
             ctx.report("claims", cid, ("derivation", "op"), "unit-mismatch",
-                       "months-between takes two dates; other operations take numbers",
-                       "use months-between for spans between dated claims")
+                       f"{' and '.join(takes)} take{'s' if len(takes) == 1 else ''} dates; other operations take numbers",
+                       f"use {' or '.join(takes)} for spans between dated claims")
             continue
         ins = [x for x, _ in dims]
-        if d.op in ("sum", "difference", "span", "percent-change"):
-            if any(_clean(i) != _clean(ins[0]) for i in ins):
-                ctx.report("claims", cid, ("derivation", "inputs"), "unit-mismatch",
-                           f"{d.op} needs inputs of one dimension, got " + "; ".join(str(_clean(i)) for i in ins),
-                           "only like quantities can be added, subtracted or compared")
-                continue
-            result = Counter() if d.op == "percent-change" else ins[0]
-        elif d.op == "ratio":
-            result = Counter(ins[0])
-            result.subtract(ins[1])
-        elif d.op == "product":
-            result = Counter()
-            for i in ins:
-                result.update(i)
-        elif d.op == "reciprocal":
-            result = Counter({k: -v for k, v in ins[0].items()})
-        else:  # months-between
-            result = Counter({"time": 1})
+        if op.like_inputs and any(_clean(i) != _clean(ins[0]) for i in ins):
+            ctx.report("claims", cid, ("derivation", "inputs"), "unit-mismatch",
+                       f"{d.op} needs inputs of one dimension, got " + "; ".join(str(_clean(i)) for i in ins),
+                       "only like quantities can be added, subtracted or compared")
+            continue
+        result = op.dimension(ins)
         if _clean(result) != _clean(mine[0]):
             ctx.report("claims", cid, ("metric",), "unit-mismatch",
                        f"{d.op} of the inputs has dimension {_clean(result) or 'none (a pure number)'}, "

@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .kinds import KINDS
 from .problems import DataError
 
 
@@ -51,8 +52,7 @@ def cmd_schema(args) -> int:
     return 0
 
 
-NEW_KINDS = {"claim": "claims", "source": "sources", "entity": "entities", "conflict": "conflicts", "term": "glossary",
-             "metric": "metrics"}
+NEW_KINDS = {k.name: k.data for k in KINDS.values() if k.template}  # what kb new writes -> its data folder
 
 
 def cmd_new(args) -> int:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Optional
 
 from .interval import Interval, stated
+from .operations import OPERATIONS
 from .schema import Claim, Unit
 
 SECONDS_PER_DAY = Fraction(86400)
@@ -60,34 +61,10 @@ def value_interval(claim: Claim, unit: Unit) -> Optional[Interval]:
 
 
 def compute(op: str, ins: list[Interval]) -> Interval:
-    """Apply a derivation operation to input intervals (all in base units)."""
-    if op == "ratio":
-        return ins[0] / ins[1]
-    if op == "difference" or op == "months-between":
-        return ins[1] - ins[0] if op == "months-between" else ins[0] - ins[1]
-    if op == "reciprocal":
-        return ins[0].reciprocal()
-    if op == "percent-change":
-        return (ins[1] - ins[0]) / ins[0] * Interval.exact(100)
-    if op == "product":
-        out = ins[0]
-        for i in ins[1:]:
-            out = out * i
-        return out
-    if op == "sum":
-        out = ins[0]
-        for i in ins[1:]:
-            out = out + i
-        return out
-    if op == "span":
-        out = ins[0]
-        for i in ins[1:]:
-            out = out.hull(i)
-        return out
-    raise ValueError(f"unknown operation {op}")
-
-
-ARITY = {"ratio": 2, "difference": 2, "reciprocal": 1, "percent-change": 2, "months-between": 2}
+    """Apply a derivation operation (kb.operations) to input intervals (all in base units)."""
+    if op not in OPERATIONS:
+        raise ValueError(f"unknown operation {op}")
+    return OPERATIONS[op].compute(ins)
 
 
 def verdict_for(claim: Claim, unit: Unit, inputs: list[Optional[Interval]]) -> Check:

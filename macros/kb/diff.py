@@ -35,13 +35,13 @@ from types import SimpleNamespace
 from typing import Optional
 
 from .base import KnowledgeBase
+from .kinds import KINDS, retirable
 
 LANGS = ("en", "zh")
 ARROW = "→"
 # kind folder -> what the report calls it
-KIND_NAMES = {"claims": "claims", "sources": "sources", "entities": "entities", "conflicts": "conflicts",
-              "metrics": "metrics", "units": "units", "tiers": "tiers", "glossary": "glossary terms",
-              "redirects": "redirects"}
+KIND_NAMES = {k.data: k.nouns for k in KINDS.values()}
+RETIRABLE = {k.data for k in retirable()}  # the kinds whose published address a redirect keeps
 INACTIVE = ("superseded", "retracted")
 # What a page shows of the figures: each figure, count and date, each mark beside one, and each element that
 # stands for a claim (an item of a list of claims, a row of a table), so that a claim listed or no longer
@@ -512,7 +512,7 @@ def _lines(rep: Report, md: bool) -> list[str]:
         for kind, i, to in removed:
             keep = (f"its address keeps a page leading to {code(to)}" if to else
                     "no redirect: its published address will lead nowhere (add it to data/redirects.yml)"
-                    if kind in ("claims", "sources", "entities", "tiers", "conflicts") else "")
+                    if kind in RETIRABLE else "")
             out.append(item(f"{code(i)} ({KIND_NAMES[kind]})" + (f": {keep}" if keep else "")))
     others = [(kind, i) for kind, ids in rep.added.items() if kind not in ("claims", "sources") for i in ids]
     if others:

@@ -14,14 +14,15 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .base import KnowledgeBase
+from .kinds import KINDS
 from .prose import PLACEHOLDER, kind_of
 from .schema import LANGS
 PREFIX = {"en": "", "zh": "zh/"}
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
-    """The permanent address of a record's page: /claims/<id>/ and /zh/claims/<id>/."""
-    return f"{base_url.rstrip('/')}/{PREFIX[lang]}{kind}/{rid}/"
+    """The permanent address of a record's page: /claims/<id>/ and /zh/claims/<id>/ (``kind`` 'claim', kb.kinds)."""
+    return f"{base_url.rstrip('/')}/{PREFIX[lang]}{KINDS[kind].pages}/{rid}/"
 
 
 def canonical(value) -> str | None:
@@ -98,7 +99,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "sources": [citation_record(kb, cid, i) for i in range(len(c.citations))],
         "derived_from": list(c.derivation.inputs) if c.derivation else [],
         "conflicts": kb.conflicts_by_claim.get(cid, []),
-        "url": {lang: page_url("claims", cid, lang, base_url) for lang in LANGS},
+        "url": {lang: page_url("claim", cid, lang, base_url) for lang in LANGS},
         "tags": list(c.tags),
     }
     out.update(relay_record(kb, cid))
@@ -151,13 +152,13 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
     if s.snapshot:
         out["snapshot"] = {"taken": s.snapshot.taken, "extent": s.snapshot.extent}
     return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []), **source_relays(kb, sid),
-            "url": {lang: page_url("sources", sid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("source", sid, lang, base_url) for lang in LANGS}}
 
 
 def entity_record(kb: KnowledgeBase, eid: str, base_url: str) -> dict:
     e = kb.entities[eid]
     return {"id": eid, **e.model_dump(mode="json", exclude_none=True), "claims": kb.claims_by_entity.get(eid, []),
-            "url": {lang: page_url("entities", eid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("entity", eid, lang, base_url) for lang in LANGS}}
 
 
 def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
@@ -165,7 +166,7 @@ def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
     body = x.model_dump(mode="json")
     claims = list(dict.fromkeys(cid for side in x.sides for cid in side.claims))
     return {"id": xid, **body, "claims": claims,
-            "url": {lang: page_url("conflicts", xid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("conflict", xid, lang, base_url) for lang in LANGS}}
 
 
 CLAIM_COLUMNS = [

@@ -17,6 +17,9 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, field_validator, model_validator
 
+from . import kinds, operations
+from .operations import OPERATIONS
+
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
 MAX_MAGNITUDE = Decimal("1e15")
@@ -199,8 +202,7 @@ class Conditions(Record):
 class Derivation(Record):
     """How a figure follows from other claims' figures."""
 
-    op: Literal["ratio", "difference", "reciprocal", "percent-change", "product", "sum", "span", "months-between"] = Field(
-        description="ratio a/b; difference a-b; reciprocal 1/a; percent-change (b-a)/a×100; product a×b×…; sum a+b+…; span: the range from the smallest to the largest input; months-between: months from date a to date b.")
+    op: Literal[tuple(OPERATIONS)] = Field(description=operations.described())  # see kb.operations
     inputs: list[Id] = Field(default_factory=list, description="Claim ids, in the order the operation takes them.")
     missing: Optional[Bilingual] = Field(None, description="When the inputs were not published: what is missing. The verdict is then 'cannot-derive'.")
 
@@ -330,7 +332,8 @@ class Term(Record):
 
 # --- redirects ----------------------------------------------------------------
 
-RedirectKind = Literal["claim", "source", "entity", "conflict", "tier"]
+_RETIRABLE = tuple(k.name for k in kinds.retirable())
+RedirectKind = Literal[_RETIRABLE]  # see kb.kinds
 
 
 class Redirect(Record):
@@ -341,7 +344,7 @@ class Redirect(Record):
     it, so citations of the old address never break.  (A claim that is wrong keeps
     its id and page instead: see status superseded and retracted.)"""
 
-    kind: RedirectKind = Field(description="What the old id named: claim, source, entity, conflict or tier.")
+    kind: RedirectKind = Field(description=f"What the old id named: {', '.join(_RETIRABLE[:-1])} or {_RETIRABLE[-1]}.")
     change: Literal["renamed", "merged"] = Field(description="renamed: the same record under a new id; merged: folded into another record.")
     to: Id = Field(description="Id of the record of the same kind that replaces it; it must exist (not be another redirect).")
     reason: Bilingual = Field(description="What happened and why, in each language.")
@@ -349,20 +352,23 @@ class Redirect(Record):
 
 # --- files ------------------------------------------------------------------
 
-KINDS: dict[str, type[Record]] = {
-    "tiers": Tier,
-    "units": Unit,
-    "metrics": Metric,
-    "entities": Entity,
-    "sources": SourceRecord,
-    "claims": Claim,
-    "conflicts": Conflict,
-    "glossary": Term,
-    "redirects": Redirect,
+MODELS: dict[str, type[Record]] = {
+    "tier": Tier,
+    "unit": Unit,
+    "metric": Metric,
+    "entity": Entity,
+    "source": SourceRecord,
+    "claim": Claim,
+    "conflict": Conflict,
+    "term": Term,
+    "redirect": Redirect,
 }
-"""Folder (or single file stem) under data/ → the model of its records."""
+"""Kind of record (kb.kinds) → the model of its records."""
 
-OPTIONAL_KINDS = frozenset({"redirects"})
+KINDS: dict[str, type[Record]] = {k.data: MODELS[k.name] for k in kinds.KINDS.values()}
+"""Folder (or single file stem) under data/ → the model of its records, in the order the loader reads them."""
+
+OPTIONAL_KINDS = frozenset(k.data for k in kinds.KINDS.values() if k.optional)
 """Kinds a fact base may have no file for: there may be nothing to record yet."""
 
 RULE_HINTS = {

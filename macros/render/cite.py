@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from kb import cite as fmt_cite
 from kb import query
+from kb.kinds import KINDS
 
 from . import urls
 from .cite_version import DataVersion
@@ -380,7 +381,7 @@ def _name_of(ctx, kind: str, ident: str) -> str:
         return plain(ctx, ctx.text(kb.claims[ident].statement), own=ident)
     if kind == "conflict":
         return plain(ctx, ctx.text(kb.conflicts[ident].question))
-    record = {"source": kb.sources, "entity": kb.entities, "tier": kb.tiers}[kind][ident]
+    record = getattr(kb, KINDS[kind].data)[ident]
     return ctx.text(record.name)
 
 
@@ -388,12 +389,12 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
     r = ctx.kb.redirects[old]
     lang = ctx.lang
-    heading = RETIRED[r.change][lang].replace("{kind}", ctx.t("kind." + r.kind)).replace("{id}", old)
+    heading = RETIRED[r.change][lang].replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
     address = public_url(target)
     body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
             f'data-successor="{r.to}">\n'
-            f'<p class="kb-kind"><a href="{ctx.href(r.kind)}">{escape(ctx.t("kind." + r.kind))}</a> '
+            f'<p class="kb-kind"><a href="{ctx.href(r.kind)}">{escape(ctx.t(KINDS[r.kind].label))}</a> '
             f'<code>{escape(old)}</code></p>\n'
             f'<h1>{escape(heading)}</h1>\n'
             f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'

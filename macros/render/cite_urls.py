@@ -30,6 +30,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kb import kinds
+
 from . import urls as site_urls_map
 from .cite_data import FILES, FOLDER
 
@@ -68,7 +70,9 @@ def read(path: str | Path) -> list[str]:
 
 # --- addresses read from the data and docs of a commit ----------------------------------
 
-PAGE_KINDS = {folder: kind for kind, folder in site_urls_map.KINDS.items()}  # 'claims' -> 'claim'
+PAGE_KINDS = {k.data: k.name for k in kinds.with_pages()}  # data folder of a kind whose records have pages -> kind
+RETIRABLE = {k.name for k in kinds.retirable()}  # what a redirect's kind may be
+REDIRECTS = kinds.KINDS["redirect"].data
 LANGS = ("en", "zh")
 _ID_LINE = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*):", re.M)  # a record's id: a slug at the start of a line
 _REDIRECT_KIND = re.compile(r"^[ \t]+kind:[ \t]*['\"]?([a-z]+)", re.M)
@@ -90,11 +94,11 @@ def record_urls(kind: str, text: str) -> set[str]:
     out = set()
     if kind in PAGE_KINDS:
         pairs = [(PAGE_KINDS[kind], ident) for ident in _ID_LINE.findall(text)]
-    elif kind == "redirects":  # a retired id keeps a page at its old address, of the kind it names
+    elif kind == REDIRECTS:  # a retired id keeps a page at its old address, of the kind it names
         pairs = []
         for m in _ID_LINE.finditer(text):
             k = _REDIRECT_KIND.search(text, m.end())
-            if k and k.group(1) in site_urls_map.KINDS:
+            if k and k.group(1) in RETIRABLE:
                 pairs.append((k.group(1), m.group(1)))
     else:
         return out
@@ -187,7 +191,7 @@ def history_urls(repo, ref: str | None = None) -> tuple[set[str], int]:
         url = written_url(path)
         if url:
             out.add(url)
-        elif data_kind(path) in PAGE_KINDS or data_kind(path) == "redirects":
+        elif data_kind(path) in PAGE_KINDS or data_kind(path) == REDIRECTS:
             wanted.append((blob, data_kind(path)))
     if wanted:
         batch = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], capture_output=True, check=True,

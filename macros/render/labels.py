@@ -6,6 +6,11 @@ from the data itself (metric, unit, entity and tier names) are not here.
 """
 from __future__ import annotations
 
+from typing import get_args
+
+from kb import schema
+from kb.kinds import KINDS
+from kb.operations import OPERATIONS
 from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
 
 LABELS: dict[str, dict[str, str]] = {
@@ -249,15 +254,8 @@ LABELS: dict[str, dict[str, str]] = {
                             "covered by it. Code: MIT.",
                       "zh": "数据与文字采用 {licence} 许可，引文除外：引文是其作者的文字，不在此许可之内。代码采用 MIT 许可。"},
 
-    # derivation operations
-    "dop.ratio": {"en": "ratio: the first input divided by the second", "zh": "比值：第一个输入除以第二个"},
-    "dop.difference": {"en": "difference: the first input minus the second", "zh": "差值：第一个输入减去第二个"},
-    "dop.reciprocal": {"en": "reciprocal: one divided by the input", "zh": "倒数：用一除以输入"},
-    "dop.percent-change": {"en": "percentage change from the first input to the second", "zh": "从第一个输入到第二个的百分比变化"},
-    "dop.product": {"en": "product of the inputs", "zh": "各输入之积"},
-    "dop.sum": {"en": "sum of the inputs", "zh": "各输入之和"},
-    "dop.span": {"en": "span: from the smallest input to the largest", "zh": "跨度：从最小的输入到最大的输入"},
-    "dop.months-between": {"en": "months from the first date to the second", "zh": "从第一个日期到第二个日期的月数"},
+    # derivation operations: each one's label is in its record (kb.operations)
+    **{f"dop.{op.name}": dict(op.label) for op in OPERATIONS.values()},
 
     # kinds of record
     "ekind.chip": {"en": "chip", "zh": "芯片"},
@@ -298,4 +296,37 @@ LABELS: dict[str, dict[str, str]] = {
 
 def t(key: str, lang: str) -> str:
     """The label ``key`` in ``lang``; a missing key or language is a build error."""
-    return LABELS[key][lang]
+    try:
+        return LABELS[key][lang]
+    except KeyError:
+        raise KeyError(f"macros/render/labels.py has no label {key!r} in {lang!r}") from None
+
+
+def labelled_values() -> dict[str, tuple[str, ...]]:
+    """Label prefix -> the values of the schema that pages name through it ('ekind.' -> every entity kind)."""
+    def of(model, name):
+        return get_args(model.model_fields[name].annotation)
+    return {
+        "ekind.": get_args(schema.EntityKind),
+        "skind.": get_args(schema.SourceKind),
+        "xkind.": of(schema.Conflict, "kind"),
+        "status.": of(schema.Claim, "status"),
+        "attribution.": of(schema.Claim, "attribution"),
+        "lang.": of(schema.SourceRecord, "language"),
+        "snapshot.": of(schema.Snapshot, "extent"),
+        "op.": get_args(schema.OperatingPoint),
+        "power.": get_args(schema.PowerBasis),
+        "dop.": tuple(OPERATIONS),
+        "": tuple(k.label for k in KINDS.values() if k.label),  # the kinds the site names (kb.kinds)
+    }
+
+
+def unlabelled() -> list[str]:
+    """Every label a value of the schema needs and labels.py lacks, as 'ekind.dataset (en, zh)'."""
+    out = []
+    for prefix, values in labelled_values().items():
+        for value in values:
+            missing = [lang for lang in LANGUAGES if lang not in LABELS.get(prefix + value, {})]
+            if missing:
+                out.append(f"{prefix}{value} ({', '.join(missing)})")
+    return out

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from kb import query
 
+from kb.kinds import KINDS
+
 from . import cite, jsonld, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
@@ -29,7 +31,7 @@ def _div(cls: str, inner: str, **data) -> str:
 
 
 def _kindline(ctx, kind: str, ident: str) -> str:
-    return (f'<p class="kb-kind"><a href="{ctx.href(kind)}">{escape(ctx.t("kind." + kind))}</a> '
+    return (f'<p class="kb-kind"><a href="{ctx.href(kind)}">{escape(ctx.t(KINDS[kind].label))}</a> '
             f'<code>{escape(ident)}</code></p>')
 
 
@@ -335,13 +337,13 @@ def conflict_page(ctx, xid: str) -> tuple[str, str]:
     return _page(plain(ctx, ctx.text(x.question)), blocks)
 
 
-BUILDERS = {
-    "claim": (claim_page, "claims"),
-    "source": (source_page, "sources"),
-    "entity": (entity_page, "entities"),
-    "tier": (tier_page, "tiers"),
-    "conflict": (conflict_page, "conflicts"),
-}
+BUILDERS = {kind: (build, KINDS[kind].data) for kind, build in (  # kind -> its page, and where its records are
+    ("claim", claim_page),
+    ("source", source_page),
+    ("entity", entity_page),
+    ("tier", tier_page),
+    ("conflict", conflict_page),
+)}
 
 
 def all_pages(kb):

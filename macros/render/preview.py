@@ -141,12 +141,12 @@ def note_frame(lang: str, files, kb) -> None:
 def changed_records(old, new) -> set[tuple[str, str]]:
     """The (kind, id) of every record of ``new`` that ``old`` lacks or holds otherwise, and of every claim whose
     computed figure or verdict differs."""
-    from . import urls
+    from kb import kinds
 
     out = set()
-    for kind, folder in urls.KINDS.items():
-        before = getattr(old, folder)
-        out.update((kind, ident) for ident, record in getattr(new, folder).items() if before.get(ident) != record)
+    for k in kinds.with_pages():
+        before = getattr(old, k.data)
+        out.update((k.name, ident) for ident, record in getattr(new, k.data).items() if before.get(ident) != record)
     out.update(("claim", cid) for cid, check in new.checks.items() if old.checks.get(cid) != check)
     return out
 

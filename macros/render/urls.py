@@ -5,20 +5,18 @@ lives at the site root; every other language under its own prefix.
 """
 from __future__ import annotations
 
+from kb import kinds
+
 DEFAULT_LANG = "en"
 
 # Each language's BCP 47 tag, as <html lang>, hreflang and schema.org's inLanguage give it:
 # the Chinese pages are written in Simplified Chinese.
 LANG_TAGS = {"en": "en", "zh": "zh-Hans"}
 
-# kind of record -> folder of its pages (and the KnowledgeBase attribute holding it)
-KINDS = {
-    "claim": "claims",
-    "source": "sources",
-    "entity": "entities",
-    "tier": "tiers",
-    "conflict": "conflicts",
-}
+# kind of record -> folder of its pages, for the kinds whose records have pages (kb.kinds)
+KINDS = {k.name: k.pages for k in kinds.with_pages()}
+# kind of record -> its index page, within a language
+INDEXES = {k.name: k.index for k in kinds.KINDS.values() if k.index}
 
 
 def lang_prefix(lang: str) -> str:
@@ -32,8 +30,7 @@ def lang_tag(lang: str) -> str:
 
 def page_url(kind: str, ident: str | None, lang: str) -> str:
     """Site-relative url of a record's page (or of the kind's index page)."""
-    folder = KINDS[kind]
-    tail = f"{folder}/{ident}/" if ident else f"{folder}/"
+    tail = f"{KINDS[kind]}/{ident}/" if ident else INDEXES[kind]
     return lang_prefix(lang) + tail
 
 
