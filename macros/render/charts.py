@@ -2,12 +2,13 @@
 
 ``chart(ctx, name)`` returns a ``<figure class="kb-chart">``: a visible title and
 note, the SVG (laid out here as shapes and texts, written by the template of
-:mod:`render.svgchart`), and a collapsed table of the figures behind it, each rendered by :func:`render.figures.figure` so that it links to its
-claim.  Every mark and every label that shows a figure carries ``data-claim`` (the
-claim id, or several separated by spaces when the figure is computed from more
-than one) and ``data-value`` (the canonical value, :func:`render.format.canonical`);
-label text is the figure as the page writes it elsewhere (:func:`figure_text`).
-A figure no source states, computed here for an illustration, is marked
+:mod:`render.svgchart`), and a collapsed table of the figures behind it, each
+rendered by :func:`render.figures.figure` so that it links to its claim.  Every
+mark and every label that shows a figure carries ``data-claim`` (the claim id, or
+several separated by spaces when the figure is computed from more than one) and
+``data-value`` (the canonical value, :func:`render.format.canonical`); label text
+is the figure as the page writes it elsewhere (:func:`figure_text`).  A figure no
+source states, computed here for an illustration, is marked
 ``data-computed`` with its operation.
 
 Charts (the ``name`` a page passes):
