@@ -80,7 +80,7 @@ def test_benchmark_charts_show_both_systems_for_every_model_or_say_what_is_missi
         if not name.startswith("benchmark-"):
             continue
         metric = name[len("benchmark-"):]
-        shown = {el["data-claim"] for el in fig.select("svg path[data-claim]")}
+        shown = {el["data-claim"] for el in fig.select("svg .kb-mark[data-claim]")}
         for cid, c in kb.claims.items():
             if (c.metric == metric and "benchmark" in c.tags and c.conditions.model and c.conditions.benchmark
                     and c.status not in ("superseded", "retracted")):
@@ -106,7 +106,7 @@ def test_the_cumulative_wait_is_labelled_an_illustration_built_from_the_step_cou
         n = int(kb.claims[steps[0]].value)
         for t in totals:
             cid = t["data-claim"].split()[0]
-            segments = fig.select(f'svg path.kb-seg[data-claim="{cid}"]')
+            segments = fig.select(f'svg .kb-seg[data-claim="{cid}"]')
             assert len(segments) == n
 
 
@@ -116,7 +116,7 @@ def test_the_timeline_marks_every_dated_claim_at_its_stated_precision(site):
     for lang, path, name, fig in _charts(site):
         if name != "timeline":
             continue
-        marks = {el["data-claim"]: el for el in fig.select("svg path.kb-mark")}
+        marks = {el["data-claim"]: el for el in fig.select("svg .kb-mark")}
         assert set(marks) == dated
         for cid, el in marks.items():
             parts = len(kb.claims[cid].value.split("-"))
@@ -141,13 +141,85 @@ def test_rendering_is_deterministic(site, lang):
         assert "DejaVu" not in svg and "Matplotlib" not in svg and "<metadata" not in svg
 
 
-def test_chart_text_is_escaped(site):
-    from render import svgchart
+def test_every_mark_and_every_figure_label_carries_a_claim(site):
+    """A shape in a chart is a mark of a figure (or an axis or leader line); none may lose its claim or value."""
+    kb, marks, labels = site.kb, 0, 0
+    for lang, path, name, fig in _charts(site):
+        svg = fig.select_one("svg")
+        for el in svg.select("rect, circle, path, polygon, ellipse"):
+            assert "kb-mark" in el.get("class", []), (lang, name, str(el)[:120])
+        for el in svg.select("line, polyline"):
+            assert {"kb-axis", "kb-leader"} & set(el.get("class", [])), (lang, name, str(el)[:120])
+        for el in svg.select(".kb-mark"):
+            assert el.get("data-claim") and el.get("data-value"), (lang, name, str(el)[:120])
+            assert all(i in kb.claims for i in el["data-claim"].split()), (lang, name, el["data-claim"])
+            marks += 1
+        for el in svg.select("text.kb-ct-value, text.kb-ct-date, text.kb-ct-event"):
+            assert el.get("data-claim") and el.get("data-value"), (lang, name, el.get_text())
+            labels += 1
+    assert marks > 150 and labels > 100, (marks, labels)
 
-    cv = svgchart.Canvas(40)
-    cv.text(cv.page, 0, 20, '<script>alert(1)</script> {{ config }} [x](javascript:y)', claim="a\"b")
-    out = cv.svg("t", "<b>t</b>", "d")
-    assert "<script" not in out and "{{" not in out and "](" not in out and 'data-claim="a"b"' not in out
+
+def test_the_svg_is_on_one_line_with_every_element_closed(site):
+    ctx = Ctx(site.kb, "en", "benchmarks/")
+    for name in PAGES["benchmarks/"] + ["timeline"]:
+        out = charts.chart(ctx, name)
+        assert "\n" not in out and "\x00" not in out, name
+        svg = out[out.index("<svg"):out.index("</svg>")]
+        # an HTML parser that does not know SVG (lxml's) would nest what follows a self-closed element in it
+        assert "/>" not in svg, name
+
+
+HOSTILE = '<script>alert(1)</script> "q" \'a\' & {{ config }} {% if 1 %}x{% endif %} [x](javascript:y) **b** _i_ `c`'
+
+
+def test_contributor_text_in_a_chart_is_escaped_and_shown_as_text(site):
+    from bs4 import BeautifulSoup
+
+    ctx = Ctx(site.kb, "en", "benchmarks/")
+    rows = [charts.Row(HOSTILE, "kb-c-subject", 'a" onclick="x', value=Decimal(2), text=HOSTILE, canonical=HOSTILE),
+            charts.Row(HOSTILE, "kb-c-missing", missing=HOSTILE)]
+    out = str(charts._bars(ctx, "t", [charts.Group(HOSTILE, rows, note=HOSTILE)], HOSTILE, HOSTILE, banner=HOSTILE))
+    for raw in ("<script", "{{", "{%", "](", "**", "`", '" onclick', "_i_"):
+        assert raw not in out, raw
+    svg = BeautifulSoup(out, "html.parser").svg
+    texts = svg.select("text")
+    assert len(texts) == 7 and all(t.get_text() == HOSTILE for t in texts), [t.get_text() for t in texts]
+    assert svg.title.get_text() == HOSTILE and svg.desc.get_text() == HOSTILE
+    mark = svg.select_one(".kb-mark")
+    assert mark["data-claim"] == 'a" onclick="x' and mark["data-value"] == HOSTILE
+    assert not [el for el in svg.find_all(True) if any(a.startswith("on") for a in el.attrs)]
+    assert not svg.select("script, a, foreignObject")
+
+
+def test_a_build_imports_neither_matplotlib_nor_lxml():
+    """What a build runs (the macros, the hooks, every chart the pages draw) needs neither: lxml is for tests."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    script = f"""
+import sys
+sys.path.insert(0, {str(root / "macros")!r})
+import main, hooks  # what mkdocs loads: the macros module and the hooks
+from render import charts, kbcache
+from render.context import Ctx
+kb = kbcache.open_kb({str(root / "data")!r})
+drawn = 0
+for lang in ("en", "zh"):
+    for name in {PAGES["benchmarks/"] + ["timeline"]!r}:
+        assert "<svg" in charts.chart(Ctx(kb, lang, "benchmarks/"), name)
+        drawn += 1
+print(drawn, sorted({{m.split(".")[0] for m in sys.modules}} & {{"matplotlib", "lxml"}}))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["14", "[]"], out.stdout
+    import tomllib
+
+    deps = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert not [d for d in deps if d.lower().startswith(("matplotlib", "lxml"))], deps
 
 
 def test_wrapped_labels_keep_punctuation_with_its_text():

@@ -1,13 +1,14 @@
 """Charts of the fact base, rendered at build time as inline SVG (no JavaScript, nothing fetched).
 
 ``chart(ctx, name)`` returns a ``<figure class="kb-chart">``: a visible title and
-note, the SVG (see :mod:`render.svgchart`), and a collapsed table of the figures
-behind it, each rendered by :func:`render.figures.figure` so that it links to its
-claim.  Every mark and every label that shows a figure carries ``data-claim`` (the
-claim id, or several separated by spaces when the figure is computed from more
-than one) and ``data-value`` (the canonical value, :func:`render.format.canonical`);
-label text is the figure as the page writes it elsewhere (:func:`figure_text`).
-A figure no source states, computed here for an illustration, is marked
+note, the SVG (laid out here as shapes and texts, written by the template of
+:mod:`render.svgchart`), and a collapsed table of the figures behind it, each
+rendered by :func:`render.figures.figure` so that it links to its claim.  Every
+mark and every label that shows a figure carries ``data-claim`` (the claim id, or
+several separated by spaces when the figure is computed from more than one) and
+``data-value`` (the canonical value, :func:`render.format.canonical`); label text
+is the figure as the page writes it elsewhere (:func:`figure_text`).  A figure no
+source states, computed here for an illustration, is marked
 ``data-computed`` with its operation.
 
 Charts (the ``name`` a page passes):
@@ -131,36 +132,39 @@ def _bars(ctx, ident: str, groups: list[Group], title: str, desc: str, *, banner
     left = min(label_w, sc.WIDTH * 0.5)
     span = sc.WIDTH - left - value_w
     vmax = max([float(r.value) for r in rows if r.value is not None] or [1.0])
-    ax = cv.axes(left, span, (0, vmax))
-    page = cv.page
+
+    def xpos(v: float) -> float:
+        return left + v / vmax * span
+
     if banner:
-        cv.text(page, 0, 14, banner, "kb-ct kb-ct-banner", size=sc.SMALL, weight="bold")
+        cv.text(0, 14, banner, "kb-ct kb-ct-banner", size=sc.SMALL, weight="bold")
     y = top
     for g in groups:
-        cv.text(page, 1, y + 16, g.heading, "kb-ct kb-ct-head", weight="bold")
+        cv.text(1, y + 16, g.heading, "kb-ct kb-ct-head", weight="bold")
         if g.note:
-            cv.text(page, sc.WIDTH, y + 16, g.note, "kb-ct kb-ct-note", anchor="right", size=sc.SMALL)
+            cv.text(sc.WIDTH, y + 16, g.note, "kb-ct kb-ct-note", anchor="right", size=sc.SMALL)
         y += HEAD
         for r in g.rows:
             mid = y + ROW / 2
-            cv.text(page, left - 6, mid + 4.5, r.label, "kb-ct kb-ct-label", anchor="right", size=sc.SMALL)
+            cv.text(left - 6, mid + 4.5, r.label, "kb-ct kb-ct-label", anchor="right", size=sc.SMALL)
             if r.value is None:
                 extra = {}
                 if r.note_claim:
                     extra = {"claim": r.note_claim, "value": fmt.canonical(ctx.kb.claims[r.note_claim].value)}
-                cv.text(page, left, mid + 4.5, r.missing, "kb-ct kb-ct-missing", size=sc.SMALL, **extra)
+                cv.text(left, mid + 4.5, r.missing, "kb-ct kb-ct-missing", size=sc.SMALL, **extra)
                 y += ROW
                 continue
             total = float(r.value)
             if r.segments:
                 step = total / r.segments
+                value = fmt.canonical(ctx.kb.claims[r.cid].value)
                 for i in range(r.segments):
-                    bar = ax.barh(mid, step, height=BAR, left=step * i, linewidth=0.8)[0]
-                    cv.mark(bar, f"kb-mark kb-seg {r.cls}", claim=r.cid, value=fmt.canonical(ctx.kb.claims[r.cid].value))
+                    x0, x1 = xpos(step * i), xpos(step * (i + 1))
+                    cv.rect(x0, mid - BAR / 2, x1 - x0, BAR, f"kb-mark kb-seg {r.cls}", claim=r.cid, value=value)
             else:
-                bar = ax.barh(mid, total, height=BAR, linewidth=0)[0]
-                cv.mark(bar, f"kb-mark {r.cls}", claim=r.claims, value=r.canonical, computed=r.computed)
-            cv.text(ax, total, mid + 4.5, r.text, "kb-ct kb-ct-value", dx=4, size=sc.SMALL,
+                cv.rect(left, mid - BAR / 2, xpos(total) - left, BAR, f"kb-mark {r.cls}",
+                        claim=r.claims, value=r.canonical, computed=r.computed)
+            cv.text(xpos(total), mid + 4.5, r.text, "kb-ct kb-ct-value", dx=4, size=sc.SMALL,
                     claim=r.claims, value=r.canonical, computed=r.computed)
             y += ROW
         y += GAP
@@ -372,8 +376,8 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     banner = _t("illustration", ctx.lang)
     note = _sentences(ctx, _t("task.note", ctx.lang, steps=figure_text(ctx, steps)), _tiers_line(ctx, ids))
     # the step count is a figure: the caption shows it with its markup, tied to its claim
-    note_html = escape(_sentences(ctx, _t("task.note", ctx.lang, steps=STEPS), _tiers_line(ctx, ids))).replace(
-        STEPS, figure(ctx, steps))
+    before, after = LABELS["task.note"][ctx.lang].split("{steps}")
+    note_html = _sentences(ctx, escape(before) + figure(ctx, steps) + escape(after), escape(_tiers_line(ctx, ids)))
     svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
     sep = escape(_t("times", ctx.lang))
     rows = [f'<tr><th scope="row">{entity_link(ctx, model)}</th><td>{entity_link(ctx, kb.claims[cid].subject)}</td>'
@@ -423,8 +427,6 @@ def _layout(blocks, first, last, height, top, line):
 
 
 def timeline(ctx, ident: str) -> dict:
-    from matplotlib.patches import Circle, Rectangle
-
     kb = ctx.kb
     axis_x, text_x, top = 58.0, 100.0, 14.0
     line = sc.SMALL + 3.5
@@ -453,12 +455,11 @@ def timeline(ctx, ident: str) -> dict:
         return top + (d - first).days * scale
 
     cv = sc.Canvas(height)
-    page = cv.page
-    cv.mark(page.plot([axis_x, axis_x], [ypos(first), ypos(last)], linewidth=1.2)[0], "kb-axis")
+    cv.line([(axis_x, ypos(first)), (axis_x, ypos(last))], "kb-axis", width=1.2)
     for year in range(first.year, last.year + 1):
         y = ypos(dt.date(year, 1, 1))
-        cv.mark(page.plot([axis_x - 5, axis_x], [y, y], linewidth=1)[0], "kb-axis")
-        cv.text(page, axis_x - 9, y + 4, fmt.date(str(year), ctx.lang), "kb-ct kb-ct-tick", anchor="right", size=sc.SMALL)
+        cv.line([(axis_x - 5, y), (axis_x, y)], "kb-axis")
+        cv.text(axis_x - 9, y + 4, fmt.date(str(year), ctx.lang), "kb-ct kb-ct-tick", anchor="right", size=sc.SMALL)
     desc = []
     for (mid, (lo, hi), parts, cid, lines), (anchor, label) in zip(blocks, spots):
         c = kb.claims[cid]
@@ -466,18 +467,15 @@ def timeline(ctx, ident: str) -> dict:
         attrs = {"claim": cid, "value": fmt.canonical(c.value), "precision": ("year", "month", "day")[parts - 1]}
         x = axis_x + (9 if kind == "kb-c-planned" else 0)
         if parts == 3:
-            mark = Circle((x, anchor), 4.2, linewidth=1.6)
+            cv.circle(x, anchor, 4.2, f"kb-mark kb-dot {kind}", **attrs)
         else:
             y0, y1 = ypos(lo), ypos(hi + dt.timedelta(days=1))
-            mark = Rectangle((x - 3.5, y0), 7, max(y1 - y0, 4), linewidth=1.6)
-        page.add_patch(mark)
-        cv.mark(mark, f"kb-mark {'kb-dot' if parts == 3 else 'kb-span'} {kind}", **attrs)
-        cv.mark(page.plot([x + 6, text_x - 12, text_x - 4], [anchor, label + 6, label + 6], linewidth=0.8)[0],
-                "kb-leader")
+            cv.rect(x - 3.5, y0, 7, max(y1 - y0, 4), f"kb-mark kb-span {kind}", **attrs)
+        cv.line([(x + 6, anchor), (text_x - 12, label + 6), (text_x - 4, label + 6)], "kb-leader", width=0.8)
         when = figure_text(ctx, cid)
-        cv.text(page, text_x, label + 10, when, f"kb-ct kb-ct-date {kind}", weight="bold", size=sc.SMALL, **attrs)
+        cv.text(text_x, label + 10, when, f"kb-ct kb-ct-date {kind}", weight="bold", size=sc.SMALL, **attrs)
         for i, text in enumerate(lines):
-            cv.text(page, text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL, **attrs)
+            cv.text(text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL, **attrs)
         desc.append(when + ctx.t("colon") + (" " if ctx.lang == "en" else "").join(lines))
     title = _t("title.timeline", ctx.lang)
     note = _sentences(ctx, _t("timeline.note", ctx.lang), _tiers_line(ctx, [b[3] for b in blocks]))
@@ -508,9 +506,6 @@ def build(ctx, name: str, **params) -> dict:
             raise KeyError(f"unknown chart {name!r}; known: benchmark-<metric>, {', '.join(BUILDERS)}")
         _cache[key] = (ctx.kb, parts)
     return _cache[key][1]
-
-
-STEPS = "\x00steps\x00"  # where the step count's figure goes in the task chart's note
 
 
 def chart(ctx, name: str, **params) -> str:

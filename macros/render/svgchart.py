@@ -1,50 +1,40 @@
-"""Charts as inline SVG: matplotlib lays them out, lxml makes them part of the page.
+"""Charts as inline SVG: laid out here as plain data, written by a Jinja template.
 
-matplotlib (SVG backend, ``svg.fonttype: none``) draws each chart, so its text
-stays real text.  The SVG it writes is then rewritten with lxml:
+A :class:`Canvas` collects what a chart draws, in user units with y growing
+downwards: marks (:class:`Rect`, :class:`Circle`), :class:`Line` s and
+:class:`Text` s, each with its classes and ``data-*`` attributes (``data-claim``,
+``data-value``...).  :meth:`Canvas.svg` hands them to
+``templates/chart.svg.j2``, which writes the ``<svg>``:
 
-* every mark and label drawn through :meth:`Canvas.mark` carries its classes and
-  ``data-*`` attributes (``data-claim``, ``data-value``…); colours come from
-  those classes in kb.css, so light and dark palettes are CSS only;
-* fonts, fills, ids, metadata and matplotlib's global ``<style>`` are dropped
-  (the page's own font is used; nothing leaks into the page's CSS);
-* the root gets ``role="img"``, a ``<title>`` and a ``<desc>`` it is labelled by.
+* colours come from the classes in kb.css, so light and dark palettes are CSS only;
+* the root has ``role="img"``, a ``<title>`` and a ``<desc>`` it is labelled by;
+* text stays real ``<text>``, in the page's own font.
 
-Output is deterministic (no dates, no random ids) and on one line, so it can sit
-in a Markdown page as a raw HTML block.  Text is escaped with
-:func:`render.text.escape`, so contributor text can never become markup.
+The template's environment autoescapes every value that is not already
+:class:`markupsafe.Markup`, and its ``finalize`` makes inert the characters
+Markdown and Jinja act on as well (:func:`render.text.escape`), as everywhere
+else on the site: contributor text can never become markup.  Output is
+deterministic and on one line, so it can sit in a Markdown page as a raw HTML
+block.
 
 Layout never depends on font files: widths are estimated from the characters
-(:func:`text_width`), and matplotlib's own metrics (DejaVu Sans, which it ships)
-are used only for what it positions itself.
+(:func:`text_width`).
 """
 from __future__ import annotations
 
-import html
-import io
-import re
-import threading
 import unicodedata
-import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from lxml import etree
+import jinja2
+from markupsafe import Markup
 
-from .text import attr, escape
+from .text import escape
 
 WIDTH = 400  # user units; one unit is one CSS pixel when the chart is shown at full size
 FONT = 14.0
 SMALL = 13.0
-_LOCK = threading.Lock()
-_RC = {
-    "svg.fonttype": "none",
-    "svg.hashsalt": "kb",
-    "svg.id": None,
-    "font.family": "DejaVu Sans",
-    "font.size": FONT,
-    "path.simplify": False,
-}
 _NARROW = set("ijl.,:;'|!()[]/ ·-–")
-_DROP_STYLE = {"font-family", "fill", "stroke", "opacity", "fill-opacity", "stroke-opacity"}
 
 
 def text_width(text: str, size: float = FONT) -> float:
@@ -106,138 +96,114 @@ def wrap(text: str, width: float, size: float = FONT) -> list[str]:
     return lines
 
 
+Data = tuple[tuple[str, str], ...]
+
+
+def _data(attrs: dict) -> Data:
+    """``data-*`` attributes in the order given, ``None`` values dropped, ``_`` in names as ``-``."""
+    return tuple((k.replace("_", "-"), str(v)) for k, v in attrs.items() if v is not None)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    cls: str
+    data: Data = ()
+    kind: str = "rect"
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    cls: str
+    data: Data = ()
+    kind: str = "circle"
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    cls: str
+    width: float = 1.0
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # the baseline
+    text: str
+    cls: str
+    anchor: str = "start"  # start, middle or end
+    size: float = FONT
+    bold: bool = False
+    data: Data = ()
+
+
+_ANCHORS = {"left": "start", "center": "middle", "right": "end"}
+
+
+@dataclass
 class Canvas:
-    """One chart: a matplotlib figure measured in user units, y growing downwards like SVG."""
+    """One chart's shapes and texts; drawn in order: marks, then lines, then texts."""
 
-    def __init__(self, height: float, width: float = WIDTH):
-        from matplotlib.figure import Figure
+    height: float
+    width: float = WIDTH
+    marks: list = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
 
-        self.width, self.height = width, height
-        self.fig = Figure(figsize=(width / 72, height / 72), dpi=72)
-        self.fig.patch.set_visible(False)
-        self.page = self.axes(0, width)
-        self._marks: dict[str, tuple[str, dict]] = {}
+    def rect(self, x, y, width, height, cls: str, **data) -> Rect:
+        mark = Rect(x, y, width, height, cls, _data(data))
+        self.marks.append(mark)
+        return mark
 
-    def axes(self, left: float, width: float, xlim: tuple[float, float] | None = None):
-        """Axes over a vertical band of the chart: x in ``xlim`` (default user units), y in user units from the top."""
-        ax = self.fig.add_axes((left / self.width, 0, width / self.width, 1))
-        ax.set_axis_off()
-        ax.set_xlim(*(xlim or (0, width)))
-        ax.set_ylim(self.height, 0)
-        return ax
+    def circle(self, x, y, r, cls: str, **data) -> Circle:
+        mark = Circle(x, y, r, cls, _data(data))
+        self.marks.append(mark)
+        return mark
 
-    def mark(self, artist, cls: str, **data):
-        """Register a drawn artist: it will carry ``class`` and ``data-*`` attributes (``None`` values dropped)."""
-        gid = f"kbm{len(self._marks)}"
-        artist.set_gid(gid)
-        artist.set_clip_on(False)
-        self._marks[gid] = (cls, {k.replace("_", "-"): v for k, v in data.items() if v is not None})
-        return artist
+    def line(self, points, cls: str, width: float = 1.0) -> Line:
+        line = Line(tuple((float(x), float(y)) for x, y in points), cls, width)
+        self.lines.append(line)
+        return line
 
-    def text(self, ax, x, y, s, cls="kb-ct", *, anchor="left", size=FONT, weight="normal", dx=0.0, dy=0.0, **data):
+    def text(self, x, y, s, cls="kb-ct", *, anchor="left", size=FONT, weight="normal", dx=0.0, dy=0.0, **data) -> Text:
         """Text with its baseline at ``y`` (plus ``dy`` units down), anchored at ``x`` (plus ``dx`` units)."""
-        t = ax.annotate(s, xy=(x, y), xytext=(dx, -dy), textcoords="offset points", ha=anchor, va="baseline",
-                        fontsize=size, fontweight=weight, annotation_clip=False)
-        return self.mark(t, cls, **data)
+        text = Text(x + dx, y + dy, s, cls, _ANCHORS[anchor], size, weight == "bold", _data(data))
+        self.texts.append(text)
+        return text
 
-    def svg(self, ident: str, title: str, desc: str, label: str | None = None) -> str:
+    def svg(self, ident: str, title: str, desc: str, label: str | None = None) -> Markup:
         """The finished inline ``<svg>``: accessible, classed, deterministic, on one line."""
-        import matplotlib
-        from matplotlib.backends.backend_svg import FigureCanvasSVG
-
-        buf = io.StringIO()
-        with _LOCK, matplotlib.rc_context(_RC), warnings.catch_warnings():
-            # the page's font draws the text; DejaVu Sans, which has no CJK glyphs, only measures it
-            warnings.filterwarnings("ignore", message=r"Glyph .* missing from font")
-            FigureCanvasSVG(self.fig).print_svg(buf, metadata={"Date": None, "Creator": None, "Format": None,
-                                                               "Type": None})
-        root = etree.fromstring(buf.getvalue().encode("utf-8"))
-        return _finish(root, self._marks, ident, title, desc, self.width, self.height, label)
+        return _template().render(ident=ident, title=title, desc=desc, label=label, width=self.width,
+                                  height=self.height, marks=self.marks, lines=self.lines, texts=self.texts)
 
 
-def _local(el) -> str:
-    return etree.QName(el).localname
+def _num(x: float) -> Markup:
+    """A coordinate: at most two decimals, no trailing zeros (a number is markup-safe)."""
+    text = f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return Markup("0" if text == "-0" else text)
 
 
-def _style(value: str) -> dict[str, str]:
-    out = {}
-    for part in value.split(";"):
-        if ":" in part:
-            k, v = part.split(":", 1)
-            out[k.strip()] = v.strip()
-    return out
+def _inert(value):
+    """Every value the template writes: markup stays as it is; anything else is escaped so that neither HTML
+    nor Markdown nor Jinja can act on it (autoescaping then leaves the result alone)."""
+    return value if hasattr(value, "__html__") else Markup(escape(value))
 
 
-def _finish(root, marks, ident, title, desc, width, height, label) -> str:
-    for el in list(root):
-        if _local(el) in ("metadata", "defs"):
-            root.remove(el)
-    for g in list(root.iter("{*}g")):
-        gid = g.get("id")
-        if gid in marks:
-            cls, data = marks[gid]
-            kids = [k for k in g if isinstance(k.tag, str)]
-            for k in kids:
-                k.set("class", cls)
-                for name, value in data.items():
-                    k.set(f"data-{name}", str(value))
-            parent = g.getparent()
-            at = parent.index(g)
-            for k in reversed(kids):
-                parent.insert(at, k)
-            parent.remove(g)
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        for a in ("id", "clip-path"):
-            el.attrib.pop(a, None)
-        if el.get("transform", "").startswith("rotate(-0 "):
-            del el.attrib["transform"]
-        style = el.get("style")
-        if style is not None:
-            kept = {k: v for k, v in _style(style).items() if k not in _DROP_STYLE}
-            if kept:
-                el.set("style", "; ".join(f"{k}: {v}" for k, v in kept.items()))
-            else:
-                del el.attrib["style"]
-    # groups left empty of attributes and holding one child add nothing
-    for g in list(root.iter("{*}g")):
-        if not g.attrib and g.getparent() is not None:
-            parent, at = g.getparent(), g.getparent().index(g)
-            for k in reversed(list(g)):
-                parent.insert(at, k)
-            parent.remove(g)
-    for a in list(root.attrib):
-        del root.attrib[a]
-    tid, did = f"{ident}-title", f"{ident}-desc"
-    attrs = {"viewBox": f"0 0 {_num(width)} {_num(height)}", "width": _num(width), "height": _num(height),
-             "class": "kb-chart-svg", "role": "img", "aria-labelledby": f"{tid} {did}", "data-pagefind-ignore": "all"}
-    if label:
-        attrs["data-chart"] = label
-    head = (f'<title id="{tid}">{escape(title)}</title>'
-            f'<desc id="{did}">{escape(desc)}</desc>')
-    inner = "".join(_serialize(k) for k in root if isinstance(k.tag, str))
-    opening = " ".join(f'{k}="{attr(v)}"' for k, v in attrs.items())
-    return f'<svg xmlns="http://www.w3.org/2000/svg" {opening}>{head}{inner}</svg>'
+_ENV: jinja2.Environment | None = None
 
 
-_SPACES = re.compile(r"\s+")
-_GEOMETRY = {"d", "x", "y", "style", "transform", "width", "height"}
-
-
-def _num(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
-def _serialize(el) -> str:
-    tag = _local(el)
-    parts = [tag]
-    for k, v in el.attrib.items():
-        name = etree.QName(k).localname if k.startswith("{") else k
-        v = _SPACES.sub(" ", v).strip()
-        # matplotlib's geometry and style are numbers and CSS; classes and data-* may hold contributor text
-        value = html.escape(v, quote=True) if name in _GEOMETRY else attr(v)
-        parts.append(f'{name}="{value}"')
-    inner = escape(el.text) if el.text and el.text.strip() else ""
-    inner += "".join(_serialize(k) for k in el if isinstance(k.tag, str))
-    return f'<{" ".join(parts)}>{inner}</{tag}>'
+def _template() -> jinja2.Template:
+    global _ENV
+    if _ENV is None:
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+                                 autoescape=True, undefined=jinja2.StrictUndefined, finalize=_inert)
+        env.filters["num"] = _num
+        _ENV = env
+    return _ENV.get_template("chart.svg.j2")
