@@ -10,7 +10,7 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 from __future__ import annotations
 
 from kb.problems import DataError
-from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, relay, tables
+from render import cite, cite_data, charts, figures, jsonld, kbcache, listing, provenance, relay, tables
 from render.context import Ctx
 from render.text import escape, prose
 
@@ -118,7 +118,7 @@ def define_env(env):
         """The index table of one kind of generated page."""
         c = ctx()
         if kind == "claims":
-            return tables.claim_table(c, tables.select(kb), filterable=True)
+            return listing.table(c, "claim", None, filterable=True)  # its first part when it is long
         if kind == "sources":
             return tables.source_index(c)
         if kind == "entities":
