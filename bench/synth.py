@@ -70,12 +70,14 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
     numeric: list[tuple[str, str, str]] = []  # (id, chip, model) of latency figures
     conflicts: list[str] = []
 
-    def cite(quote: str) -> str:
+    def cite(quote: str, english: str) -> str:
+        """Two citations of ``quote`` (the sources are Chinese), each with its English translation."""
         picks = rnd.sample(sources, 2)
         out = "  citations:\n"
         for s in picks:
             snapshots[s].append(quote)
-            out += f"    - source: {s}\n      quote: \"{quote}\"\n      locator: 数据表\n"
+            out += (f"    - source: {s}\n      quote: \"{quote}\"\n      translation: {{en: \"{english}\"}}\n"
+                    f"      locator: 数据表\n")
         return out
 
     i = 0
@@ -93,7 +95,7 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
                 f"    zh: \"{chip} 运行 {model} 的端到端延迟为 {{value}}。\"\n"
                 f"  scope: {{en: The whole serving system., zh: 整套服务系统。}}\n"
                 f"  conditions: {{model: {model}, baseline: {base}, benchmark: bench-suite, operating_point: end-to-end}}\n"
-                + cite(quote) + "  tier: vendor-self-report\n  tags: [benchmark]\n")
+                + cite(quote, f"{chip} took {value} s end to end on {model} (record {cid})") + "  tier: vendor-self-report\n  tags: [benchmark]\n")
             numeric.append((cid, chip, model))
         elif kind < 0.8 and len(numeric) >= 2:
             (a, _, m), (b, _, _) = rnd.sample(numeric[-40:], 2)
@@ -103,21 +105,21 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
                 f"  statement:\n    en: \"The latency ratio is {{value}}.\"\n    zh: \"延迟之比为 {{value}}。\"\n"
                 f"  scope: {{en: The whole serving system., zh: 整套服务系统。}}\n"
                 f"  conditions: {{model: {m}, baseline: {base}, benchmark: bench-suite}}\n"
-                + cite(quote) + f"  tier: vendor-self-report\n  derivation: {{op: ratio, inputs: [{a}, {b}]}}\n  tags: [benchmark, ratio]\n")
+                + cite(quote, f"The ratio of the two is several times (record {cid})") + f"  tier: vendor-self-report\n  derivation: {{op: ratio, inputs: [{a}, {b}]}}\n  tags: [benchmark, ratio]\n")
         elif kind < 0.9:
             date = f"20{rnd.randint(20, 25)}-{rnd.randint(1, 12):02d}"
             quote = f"{chip} 于 {date} 发布（记录 {cid}）"
             claims.append(
                 f"{cid}:\n  subject: {chip}\n  metric: event-date\n  value: \"{date}\"\n"
                 f"  statement:\n    en: \"{chip} was announced in {{value}}.\"\n    zh: \"{chip} 于 {{value}}发布。\"\n"
-                + cite(quote) + "  tier: vendor-self-report\n  tags: [timeline]\n")
+                + cite(quote, f"{chip} was announced in {date} (record {cid})") + "  tier: vendor-self-report\n  tags: [timeline]\n")
         else:
             quote = f"{chip} 的工艺节点没有公开（记录 {cid}）"
             claims.append(
                 f"{cid}:\n  subject: {chip}\n  metric: statement\n"
                 f"  statement:\n    en: The process node of {chip} was not disclosed.\n"
                 f"    zh: {chip} 的工艺节点没有公开。\n"
-                + cite(quote) + "  tier: commentary\n  tags: [disclosure]\n")
+                + cite(quote, f"The process node of {chip} has not been disclosed (record {cid})") + "  tier: commentary\n  tags: [disclosure]\n")
         if len(numeric) >= 2 and len(claims) % 50 == 0:
             (a, _, _), (b, _, _) = rnd.sample(numeric[-20:], 2)
             x = f"x{len(conflicts):04d}"
@@ -139,6 +141,7 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
     src = [HEADER.format(kind="sources")]
     for j, s in enumerate(sources):
         src.append(f"{s}:\n  kind: news-article\n  name: {{en: Article {tag(j)}, zh: 文章 {tag(j)}}}\n  language: zh-Hans\n"
+                   f"  no_url: {{en: A synthetic article; it has no address., zh: 合成的文章，没有网址。}}\n"
                    f"  snapshot:\n    file: snapshots/{s}.txt\n    taken: \"2026-11-01\"\n    extent: full\n")
         (data / "snapshots" / f"{s}.txt").write_text("\n".join(snapshots[s]) + "\n", encoding="utf-8")
     (data / "sources").mkdir()

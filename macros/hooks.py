@@ -34,7 +34,7 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, labels, notfound, pages, preview, printing, provenance, search, urls
+from render import cite, cite_data, cite_version, kbcache, labels, listing, notfound, pages, preview, printing, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -146,8 +146,32 @@ def on_files(files, config):
         for other in others:  # only its address is needed, for the language switcher and hreflang
             f.alternates[other] = _generated(config, kind, ident, other, "")
         files.append(f)
+    if preview.indexing():  # a preview rebuilding what a change touches keeps the last whole build's later parts
+        _list_parts(files, config, kb, lang, others)
     i18n.i18n_files_per_language[lang] = files.documentation_pages()
     return files
+
+
+def _part_file(config, kind: str, ident: str | None, n: int, lang: str, content: str) -> File:
+    f = File.generated(config, listing.part_src_uri(kind, ident, n, lang), content=content,
+                       inclusion=InclusionLevel.NOT_IN_NAV)
+    f.url = listing.part_url(kind, ident, n, lang)
+    f.dest_uri = f"{f.url}index.html"
+    f.locale = f.locale_alternate_of = f.localization = lang
+    f.norm_src_uri = listing.part_src_uri(kind, ident, n, lang).split("/", 1)[1]
+    return f
+
+
+def _list_parts(files, config, kb, lang: str, others: list[str]) -> None:
+    """Add the later parts of every list of claims too long for one page (render/listing.py)."""
+    for kind, ident, n in listing.later_parts(kb):
+        url = listing.part_url(kind, ident, n, lang)
+        _, content = listing.part_page(Ctx(kb, lang, url), kind, ident, n)
+        f = _part_file(config, kind, ident, n, lang, content)
+        f.alternates = {lang: f}
+        for other in others:
+            f.alternates[other] = _part_file(config, kind, ident, n, other, "")
+        files.append(f)
 
 
 @event_priority(-200)

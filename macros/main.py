@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kb import query
 from kb.problems import DataError
-from render import cite, cite_data, charts, figures, jsonld, kbcache, provenance, relay, tables
+from render import cite, cite_data, charts, figures, jsonld, kbcache, listing, provenance, relay, tables
 from render.context import Ctx
 from render.text import escape, prose
 
@@ -103,7 +103,7 @@ def define_env(env):
         """The index table of one kind of generated page."""
         c = ctx()
         if kind == "claims":
-            return tables.claim_table(c, query.select(kb), filterable=True)
+            return listing.table(c, "claim", None, filterable=True)  # its first part when it is long
         if kind == "sources":
             return tables.source_index(c)
         if kind == "entities":

@@ -191,6 +191,7 @@ class Site:
 class Recipe:
     """How to get a build's inputs ready: returns (mkdocs.yml, data folder, docs folder)."""
     prepare: Callable[[pytest.TempPathFactory], tuple[Path, Path, Path]]
+    env: dict = field(default_factory=dict)  # what the build's environment adds (KB_LISTING_PAGE_SIZE)
 
 
 @dataclass
@@ -219,9 +220,10 @@ _RECIPES: dict[str, Recipe] = {}
 _BUILDS: dict[str, _Build] = {}
 
 
-def register_build(fixture_name: str, prepare) -> None:
-    """Declare a build that a fixture named ``fixture_name`` will ask for with :func:`built`."""
-    _RECIPES[fixture_name] = Recipe(prepare)
+def register_build(fixture_name: str, prepare, env: dict | None = None) -> None:
+    """Declare a build that a fixture named ``fixture_name`` will ask for with :func:`built`; ``env`` is added
+    to the build's environment."""
+    _RECIPES[fixture_name] = Recipe(prepare, dict(env or {}))
 
 
 _WORK: list[Path] = []
@@ -254,7 +256,7 @@ def _start(name: str, tmp_path_factory) -> None:
             out = workdir(name.replace("_", "-"))
             log = out.parent / f"{out.name}.log"
             with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build never blocks on it
-                proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data),
+                proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data) | _RECIPES[name].env,
                                         stdout=fh, stderr=subprocess.STDOUT)
         except Exception as e:  # reported to the fixture that asks for this build
             _FAILED[name] = e

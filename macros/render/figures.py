@@ -45,6 +45,7 @@ that way: full-copy, excerpt, read, unchecked; see kb.checked) and
 with a translation into each site language they are not written in), and who said a claim first (:mod:`render.relay`):
 ``claim-sources:CLAIM``, ``claim-reports:CLAIM``, ``claims-originated:SOURCE``,
 ``claims-relayed:ORIGIN:RELAYER[,RELAYER]`` and ``claims-relayed-by:RELAYER:ORIGIN``.  ``data-field`` names a field of the claim's record.
+``listed:LIST@CLAIM`` is a claim's place in a list split into parts (:mod:`render.listing`).
 TEXT is the integer formatted for the page's language.
 """
 from __future__ import annotations

@@ -12,7 +12,7 @@ from kb import query
 
 from kb.kinds import KINDS
 
-from . import cite, jsonld, relay
+from . import cite, jsonld, listing, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -291,7 +291,8 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
         _kindline(ctx, "entity", eid), f'<h1><span data-entity="{eid}">{escape(ctx.text(e.name))}</span></h1>',
         _facts(facts)]), entity=eid)
     ids = query.claims_of_entity(kb, eid)
-    blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-entity-claims", claim_table(ctx, ids)),
+    blocks = [head, _heading(ctx, "h.claims", "claims"),
+              _div("kb-entity-claims", listing.table(ctx, "entity", eid, ids)),
               *cite.section(ctx, "entity", eid), jsonld.script(jsonld.entity(ctx, eid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "entities", eid))]
     return _page(ctx.text(e.name), blocks)
@@ -309,7 +310,7 @@ def tier_page(ctx, tid: str) -> tuple[str, str]:
     head = _div("kb-page kb-tier-head", "\n".join([
         _kindline(ctx, "tier", tid), f"<h1>{escape(ctx.text(tier.name))}</h1>", _facts(facts)]), tier=tid)
     ids = query.claims_of_tier(kb, tid)
-    blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-tier-claims", claim_table(ctx, ids)),
+    blocks = [head, _heading(ctx, "h.claims", "claims"), _div("kb-tier-claims", listing.table(ctx, "tier", tid, ids)),
               jsonld.script(jsonld.tier(ctx, tid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "tiers", tid))]
     return _page(ctx.text(tier.name), blocks)

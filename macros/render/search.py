@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,8 +72,10 @@ def for_index(html: str) -> str | None:
     return f'<!DOCTYPE html><html lang="{lang}"><body>{body}</body></html>'
 
 
-def _copy_for_index(site_dir, work: Path) -> None:
-    """Write what Pagefind should read of every page of the built site under ``work``, at the same paths."""
+def _copy_for_index(site_dir, work: Path) -> list[Path]:
+    """Write what Pagefind should read of every page of the built site under ``work``, at the same paths
+    below one folder per language (``work/en/claims/x/index.html``, ``work/zh/zh/claims/x/index.html``);
+    return those folders."""
     root = Path(site_dir)
     made = set()
     for path in root.rglob("*.html"):
@@ -81,11 +84,17 @@ def _copy_for_index(site_dir, work: Path) -> None:
             continue
         page = for_index(path.read_text(encoding="utf-8"))
         if page is not None:
-            target = work / rel
+            target = work / _folder(page) / rel
             if target.parent not in made:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 made.add(target.parent)
             target.write_text(page, encoding="utf-8")
+    return sorted(p for p in work.iterdir() if p.is_dir())
+
+
+def _folder(page: str) -> str:
+    """The folder of a page's language in the copy: its primary language tag ('zh' for zh-Hans)."""
+    return page_language(page).split("-")[0] or "unknown"
 
 
 def _scratch(site_dir) -> str | None:
@@ -98,12 +107,43 @@ def _scratch(site_dir) -> str | None:
     return str(shm) if st.f_bavail * st.f_frsize > need else None
 
 
+def _merge(bundles: list[Path], out: Path) -> None:
+    """One bundle from the bundles of single languages: their files side by side (the index files are named by
+    the hash of their content, Pagefind's own scripts are the same in each) and one entry naming every language."""
+    import json
+
+    entry = None
+    for bundle in bundles:
+        for path in bundle.rglob("*"):
+            if path.is_file() and path.name != "pagefind-entry.json":
+                target = out / path.relative_to(bundle)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+        own = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+        if entry is None:
+            entry = own
+        else:
+            entry["languages"].update(own["languages"])
+    (out / "pagefind-entry.json").write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")),
+                                             encoding="utf-8")
+
+
 def write(site_dir) -> None:
-    """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure)."""
+    """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure).
+
+    Pagefind holds every page it reads in memory until it writes the index, about 100 KB a page: each
+    language is indexed by a Pagefind of its own, one after the other, so that the build needs the memory of
+    one language's pages at a time, and the bundles are merged (Pagefind indexes each language apart anyway)."""
     out = Path(site_dir).resolve() / "pagefind"
     with tempfile.TemporaryDirectory(prefix="kb-search-", dir=_scratch(site_dir)) as work:
-        _copy_for_index(site_dir, Path(work))
-        cmd = [sys.executable, "-m", "pagefind", "--site", work, "--output-path", str(out), "--quiet"]
-        result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise RuntimeError(result.stderr or result.stdout)
+        bundles = []
+        for folder in _copy_for_index(site_dir, Path(work) / "pages"):
+            bundle = Path(work) / "bundles" / folder.name
+            cmd = [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle), "--quiet"]
+            result = subprocess.run(cmd, capture_output=True, text=True)
+            if result.returncode != 0:
+                raise RuntimeError(result.stderr or result.stdout)
+            shutil.rmtree(folder)  # what it read: the room for the next language
+            bundles.append(bundle)
+        if bundles:
+            _merge(bundles, out)

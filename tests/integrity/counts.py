@@ -96,9 +96,30 @@ def _citations(facts: Facts, what: str) -> int | None:
     return None
 
 
+def _listed(facts: Facts, arg: str) -> int | None:
+    """``listed:LIST@CLAIM``: CLAIM's place (1 for the first) among the claims LIST counts, in the order the
+    YAML writes them (a part of a long list says which claims it holds: render/listing.py)."""
+    what, _, cid = arg.rpartition("@")
+    kind, _, of = what.partition(":")
+    if what == "total:claims":
+        keep = None
+    elif kind == "claims-in-tier" and of in facts.kind("tiers"):
+        def keep(c):
+            return c.get("tier") == of
+    elif kind == "claims-of-entity" and of in facts.kind("entities"):
+        def keep(c):
+            return of in _entities_of(c)
+    else:
+        return None
+    members = [k for k, c in facts.claims.items() if keep is None or keep(c)]
+    return members.index(cid) + 1 if cid in members else None
+
+
 def expected(facts: Facts, what: str) -> int | None:
     """What ``what`` counts, from the data; None when it names nothing the data has."""
     kind, _, arg = what.partition(":")
+    if kind == "listed":
+        return _listed(facts, arg)
     if kind == "total":
         return len(facts.kind(arg)) if arg in TOTALS else None
     if kind == "claims-tagged":

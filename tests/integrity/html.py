@@ -49,7 +49,7 @@ The walker drops, each for a stated reason:
   its address.
 
 A figure in the ``<title>`` cannot carry markup; it is allowed when it is one
-of the numbers shown by a figure in the page's ``<h1>`` (whose markup is
+of the numbers shown by a figure or a count in the page's ``<h1>`` (whose markup is
 checked), since the title is the heading restated.  Material's header restates
 the title too (``[data-md-component=header-topic]``), under the same rule.
 """
@@ -310,6 +310,8 @@ def parse_page(url: str, raw: str) -> Page:
         if el.get("data-claim") is None:
             if _local(el.tag) == "data" and el.get("data-count") is not None:
                 page.counts.append((el.get("data-count"), el.get("value"), el.text_content()))
+                if any(_local(a.tag) == "h1" for a in el.iterancestors()):
+                    h1_texts.append(el.text_content())  # a count in the heading (a part of a list: its range)
             continue
         if el.get("data-field") is not None:  # a field of the claim's record, not the claim's figure
             page.fields.append((el.get("data-claim"), el.get("data-field"), el.get("value"), el.text_content()))

@@ -1,0 +1,133 @@
+"""Long lists of claims split into parts (render/listing.py), seen on a site built with small parts.
+
+The real fact base is built with ``KB_LISTING_PAGE_SIZE`` set to :data:`SIZE`, so that the index of
+claims, the larger evidence tiers and the larger entities each run to several parts.  Every list is read
+back from the built pages by following their "next" links, and compared with the claims the YAML gives it,
+in the order the YAML writes them (tests/integrity/facts.py, nothing from the engine).  With the default
+size the real site has no parts at all, and its pages are those of a site without them.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from integrity import checks
+from integrity.counts import _entities_of
+from site_fixture import ROOT, built, data_dir, register_build
+
+from test_site_search import _search
+
+SIZE = 40
+LANGS = ("en", "zh")
+
+
+def _small_parts(tmp_path_factory):
+    return ROOT / "mkdocs.yml", data_dir(), ROOT / "docs"
+
+
+register_build("listing_site", _small_parts, env={"KB_LISTING_PAGE_SIZE": str(SIZE)})
+
+
+@pytest.fixture(scope="session")
+def listing_site(request):
+    return built("listing_site", request)
+
+
+def _lists(facts):
+    """(first page's url without language, the claims it lists in the YAML's order) of every list of claims."""
+    claims = facts.claims
+    yield "claims/", list(claims)
+    for tid in facts.kind("tiers"):
+        yield f"tiers/{tid}/", [k for k, c in claims.items() if c.get("tier") == tid]
+    for eid in facts.kind("entities"):
+        yield f"entities/{eid}/", [k for k, c in claims.items() if eid in _entities_of(c)]
+
+
+def _rows(soup) -> list[str]:
+    return [tr["data-claim"] for tr in soup.select('[data-kb-table="claims"] tbody tr[data-claim]')]
+
+
+def _parts(site, first: str) -> list[tuple[str, list[str]]]:
+    """The parts of a list as its pages link them: (url, claims listed) from its first page, next by next."""
+    out, url, seen = [], first, set()
+    while url is not None:
+        assert url not in seen, f"{url}: the parts' links go round in a circle"
+        seen.add(url)
+        soup = site.soup(url)
+        out.append((url, _rows(soup)))
+        nxt = soup.select_one("nav.kb-pager a[rel=next]")
+        url = site.resolve(url, nxt["href"]) if nxt is not None else None
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_long_list_is_cut_into_parts_that_hold_it_whole_and_in_order(listing_site, lang):
+    site, prefix = listing_site, "" if lang == "en" else f"{lang}/"
+    split = 0
+    for first, want in _lists(site.facts):
+        parts = _parts(site, prefix + first)
+        assert [c for _, rows in parts for c in rows] == want, f"{prefix + first}: the parts do not hold the list"
+        assert len(parts) == max(1, math.ceil(len(want) / SIZE)), prefix + first
+        assert all(len(rows) <= SIZE for _, rows in parts), prefix + first
+        for n, (url, _) in enumerate(parts, 1):
+            assert url == prefix + first + ("" if n == 1 else f"page/{n}/")
+            prev = site.soup(url).select_one("nav.kb-pager a[rel=prev]")
+            if n == 1:
+                assert prev is None
+            else:
+                assert site.resolve(url, prev["href"]) == parts[n - 2][0], f"{url}: 'previous' goes elsewhere"
+        if len(parts) == 1:
+            assert site.soup(prefix + first).select_one("nav.kb-pager") is None, f"{prefix + first}: a pager"
+        split += len(parts) > 1
+    assert split >= 4, f"only {split} lists ran to several parts: the test saw too little"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_part_says_which_claims_it_holds_of_how_many_tied_to_the_data(listing_site, lang):
+    site, prefix = listing_site, "" if lang == "en" else f"{lang}/"
+    checked = 0
+    for first, want in _lists(site.facts):
+        parts = _parts(site, prefix + first)
+        if len(parts) == 1:
+            continue
+        for n, (url, rows) in enumerate(parts, 1):
+            page = site.corpus.page(url)
+            assert checks.figure_problems(page, site.facts) == [], url
+            assert checks.orphan_problems(page) == [], url
+            start = (n - 1) * SIZE + 1
+            for pager in site.soup(url).select("nav.kb-pager"):
+                shown = [int(d["value"]) for d in pager.select("data[data-count]")]
+                assert shown == [start, start + len(rows) - 1, len(want)], url
+                checked += 1
+            assert checked, url
+    assert checked >= 20
+
+
+def test_both_languages_have_the_same_parts_with_the_same_anchors(listing_site):
+    site = listing_site
+    parts = {lang: [u for u in site.html_pages() if re.search(r"(^|/)page/\d+/$", u) and
+                    u.startswith("zh/") == (lang == "zh")] for lang in LANGS}
+    assert len(parts["en"]) >= 10
+    assert sorted("zh/" + u for u in parts["en"]) == sorted(parts["zh"])
+    for url in parts["en"]:
+        ids = {lang: [e["id"] for e in site.soup(u).select("article [id]")] for lang, u in (("en", url),
+                                                                                          ("zh", "zh/" + url))}
+        assert ids["en"] == ids["zh"], url
+
+
+def test_every_part_is_in_the_sitemap_and_found_by_search(listing_site):
+    site = listing_site
+    sitemap = (site.root / "sitemap.xml").read_text(encoding="utf-8")
+    parts = [u for u in site.html_pages() if re.search(r"(^|/)page/\d+/$", u)]
+    assert len(parts) >= 20
+    for url in parts:
+        assert f"<loc>{site.absolute(url)}</loc>" in sitemap, url
+    # a claim that only the last part of the index lists, looked for by a word of its statement
+    for lang, prefix in (("en", ""), ("zh", "zh/")):
+        last, rows = _parts(site, prefix + "claims/")[-1]
+        statement = site.soup(last).select_one(f'tr[data-claim="{rows[-1]}"] td').get_text(" ", strip=True)
+        words = re.findall(r"[A-Za-z]{6,}", statement) if lang == "en" else re.findall(r"[\u4e00-\u9fff]{2,}", statement)
+        assert words, statement
+        found = _search(site, lang, words[0])[words[0]]
+        assert "/" + last in found, f"{words[0]!r} does not find {last}"
