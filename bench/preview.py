@@ -40,6 +40,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from report import write_section
+
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 PY = sys.executable
@@ -49,7 +51,6 @@ FIGURE = 85448
 WRITTEN = "benchmarks/"  # a written page that shows the claim's figure
 LANGS = ("", "zh/")
 BUDGET = 5.0  # seconds, save -> the claim's page in both languages
-BEGIN, END = "<!-- bench-preview:begin -->", "<!-- bench-preview:end -->"
 
 
 def _machine_busy() -> float:
@@ -257,16 +258,6 @@ def report(res: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_report(text: str, path: Path) -> None:
-    doc = path.read_text(encoding="utf-8")
-    if BEGIN not in doc or END not in doc:
-        doc += f"\n{BEGIN}\n{END}\n"
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    path.write_text(f"{head}{BEGIN}\n<!-- written by bench/preview.py; edit the text around it, not inside -->\n\n"
-                    f"{text}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--saves", type=int, default=5, help="saves timed with make preview")
@@ -284,7 +275,7 @@ def main(argv=None) -> int:
     text = report(res)
     print(text)
     if args.out != "-":
-        write_report(text, Path(args.out))
+        write_section(text, Path(args.out), "bench-preview", "bench/preview.py")
     return 0
 
 

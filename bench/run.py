@@ -49,6 +49,7 @@ sys.path.insert(0, str(BENCH))
 import sitecfg  # noqa: E402
 import synth  # noqa: E402
 import weight  # noqa: E402
+from report import write_section  # noqa: E402
 
 PY = sys.executable
 BIN = Path(sys.executable).parent
@@ -537,19 +538,6 @@ def report(res: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
-
-
-def write_report(text: str, path: Path) -> None:
-    doc = path.read_text(encoding="utf-8") if path.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
-    if BEGIN not in doc or END not in doc:
-        doc += f"\n{BEGIN}\n{END}\n"
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    path.write_text(f"{head}{BEGIN}\n<!-- written by bench/run.py; edit the text around it, not inside -->\n\n"
-                    f"{text}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", type=int, nargs="*", default=list(SIZES), help="synthetic fact base sizes, in claims")
@@ -574,7 +562,7 @@ def main(argv=None) -> int:
     text = report(res)
     print(text)
     if args.out != "-":
-        write_report(text, Path(args.out))
+        write_section(text, Path(args.out), "bench", "bench/run.py")
         log_line(f"wrote {args.out}")
     if not (args.skip_preview or args.from_json):
         import preview  # bench/preview.py
@@ -584,7 +572,7 @@ def main(argv=None) -> int:
         text = preview.report(found)
         print(text)
         if args.out != "-":
-            preview.write_report(text, Path(args.out))
+            write_section(text, Path(args.out), "bench-preview", "bench/preview.py")
     return 0
 
 

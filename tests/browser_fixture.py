@@ -7,7 +7,11 @@ A missing browser is a failure, not a skip.
 
 Every page opened through :func:`visit` is watched: a console error, a failed
 request, or any request that leaves the local server fails the test that opened
-it (requests elsewhere are blocked, so nothing is fetched).
+it.  Nothing is fetched from elsewhere: the browser sends every request for another
+host to a proxy address where nothing listens (loopback addresses never go through a
+proxy), so the request fails in the browser itself.  Requests are only observed,
+never intercepted: intercepting each one sent every file of every page through
+Python, which made a sweep over all pages half as fast again.
 """
 from __future__ import annotations
 
@@ -30,7 +34,9 @@ SCREENSHOTS = OUTPUT / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-default-apps", "--disable-extensions", "--disable-dev-shm-usage"]
+                 "--disable-default-apps", "--disable-extensions", "--disable-dev-shm-usage",
+                 # every other host through a proxy on the discard port, where nothing listens: nothing leaves
+                 "--proxy-server=http://127.0.0.1:9"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -124,15 +130,8 @@ def visit(browser, served):
         watch = Watch(served)
         watches.append(watch)
 
-        def route(r):
-            if _local(r.request.url, served):
-                r.continue_()
-            else:
-                watch.foreign.append(r.request.url)
-                r.abort()
-
-        ctx.route("**/*", route)
         page = ctx.new_page()
+        page.on("request", lambda r: _local(r.url, served) or watch.foreign.append(r.url))
         page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))
         page.on("pageerror", lambda e: watch.console.append(str(e)))
         page.on("requestfailed", lambda r: _local(r.url, served) and watch.failed.append(f"{r.url} ({r.failure})"))

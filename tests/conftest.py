@@ -172,3 +172,29 @@ def check(tmp_path, monkeypatch):
     def run(files=None, edit=None):
         return problems_for(tmp_path, files, edit)
     return run
+
+
+# A claim that tests add to a copy of the real data/claims/benchmarks.yml: a new record, with a new page in each
+# language, whose one citation passes every rule. ``statement`` is its English text (tests put markup in it to see
+# it escaped).
+LATER_RUN = "gptoss-e2e-jalapeno-later-run"
+
+
+def later_run_claim(statement: str = "A later run of the GPT-OSS 120B test was reported.") -> str:
+    quoted = statement.replace("\\", "\\\\").replace('"', '\\"')
+    return f"""
+{LATER_RUN}:
+  subject: jalapeno
+  metric: statement
+  conditions:
+    model: gpt-oss-120b
+    benchmark: inferencex
+  statement:
+    en: "{quoted}"
+    zh: "有报道称 GPT-OSS 120B 测试又跑了一轮。"
+  citations:
+    - source: article-003
+      quote: "端到端延迟为 1.03 秒，对比系统为 1.80 秒"
+      translation: {{en: "end-to-end latency is 1.03 s, against 1.80 s for the comparison system"}}
+  tier: vendor-self-report
+"""

@@ -121,3 +121,22 @@ def test_the_copy_button_copies_the_reference_as_the_page_shows_it(visit, site, 
     assert copied == shown and site.absolute(path) in copied
     today = dt.date.today()
     assert (f"{today.day} {today.strftime('%B')} {today.year}" if lang == "en" else today.isoformat()) in copied
+
+
+def test_a_request_for_another_host_is_seen_and_never_answered(visit):
+    """What a page asks of another host, by name or by address, is recorded for the watch (which fails the test
+    at teardown) and never reaches that host: the browser's proxy for other hosts is an address where nothing
+    listens, so each request fails in the browser."""
+    page = visit("")
+    outcome = page.evaluate("""async () => {
+        const out = [];
+        for (const url of ["https://cdn.example.org/lib.js", "http://203.0.113.7/pixel.png"]) {
+            try { await fetch(url, {mode: "no-cors"}); out.push("answered"); } catch (e) { out.push("failed"); }
+        }
+        return out;
+    }""")
+    assert outcome == ["failed", "failed"]
+    seen = list(page.watch.foreign)
+    assert seen == ["https://cdn.example.org/lib.js", "http://203.0.113.7/pixel.png"], seen
+    page.watch.foreign.clear()  # seen as it should be; the watch would otherwise fail this test at teardown
+    page.watch.console.clear()  # the browser reports the two failed requests on the console

@@ -19,7 +19,7 @@ import subprocess
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MINIMAL, TODAY, write_data
+from conftest import MINIMAL, TODAY, later_run_claim, write_data
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
 from kb.base import KnowledgeBase
@@ -86,22 +86,7 @@ def _unresolved(repo) -> list[str]:
     return sorted(cite_urls.published(repo) - _site_pages(repo) - {f"/{cite_urls.FOLDER}{n}" for n in cite_urls.FILES})
 
 
-ADDED_CLAIM = """
-gptoss-e2e-jalapeno-later-run:
-  subject: jalapeno
-  metric: statement
-  conditions:
-    model: gpt-oss-120b
-    benchmark: inferencex
-  statement:
-    en: "A later run of the GPT-OSS 120B test was reported."
-    zh: "有报道称 GPT-OSS 120B 测试又跑了一轮。"
-  citations:
-    - source: article-003
-      quote: "端到端延迟为 1.03 秒，对比系统为 1.80 秒"
-      translation: {en: "end-to-end latency is 1.03 s, against 1.80 s for the comparison system"}
-  tier: vendor-self-report
-"""
+ADDED_CLAIM = later_run_claim()
 
 
 @pytest.fixture(scope="module")

@@ -13,26 +13,12 @@ import subprocess
 
 import pytest
 
+from conftest import later_run_claim
 from kb import cli
 from kb.diff import diff, format_report
 from site_fixture import ROOT
 
-ADDED = """
-gptoss-e2e-jalapeno-later-run:
-  subject: jalapeno
-  metric: statement
-  conditions:
-    model: gpt-oss-120b
-    benchmark: inferencex
-  statement:
-    en: "A later run of the GPT-OSS 120B test was reported <b>again</b>."
-    zh: "有报道称 GPT-OSS 120B 测试又跑了一轮。"
-  citations:
-    - source: article-003
-      quote: "端到端延迟为 1.03 秒，对比系统为 1.80 秒"
-      translation: {en: "end-to-end latency is 1.03 seconds, versus 1.80 seconds for the comparison system"}
-  tier: vendor-self-report
-"""
+ADDED = later_run_claim("A later run of the GPT-OSS 120B test was reported <b>again</b>.")
 FIGURE = "gptoss-peak-tpskw-jalapeno"
 RATIO = "gptoss-peak-tpskw-ratio"
 

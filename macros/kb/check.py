@@ -451,12 +451,11 @@ def translations_exist(ctx: Context):
 # Fields that hold names: digits in a name ("Snapdragon 8 Gen 6") are not figures, and the
 # site marks names up as names, so the figure-integrity tests can tell them apart.
 NAME_FIELDS = {"name", "term", "symbol"}
-SOURCE_WORDS = re.compile(r"「[^「」]*」")  # in a reading, the source's words as it writes them
 
 
 @rule
 def prose_uses_placeholders(ctx: Context):
-    from .prose import placeholders, typed_figures
+    from .prose import placeholders, typed_figures, without_source_words
 
     for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects"):
         for rid, rec, path, bi in ctx.prose(kind):
@@ -482,7 +481,7 @@ def prose_uses_placeholders(ctx: Context):
                                    f"{{entity:{target}}} names no entity", "check the entity id")
                 # a paraphrase gives the page's figures as it writes them (the figure rule checks the claim's is among
                 # them); like a quote, it is shown as the source's account, not as a figure of this site
-                figs = [] if path[-1] in NAME_FIELDS or path[-1] == "paraphrase" else typed_figures(SOURCE_WORDS.sub(" ", text) if is_reading else text)
+                figs = [] if path[-1] in NAME_FIELDS or path[-1] == "paraphrase" else typed_figures(without_source_words(text) if is_reading else text)
                 if figs:
                     ctx.report(kind, rid, path + (lang,), "figure-in-text",
                                f"the text types the figure(s) {', '.join(repr(f) for f in figs[:5])} by hand",

@@ -30,6 +30,27 @@ MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟
 CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
 
 
+# A citation's reading (how the claim's figure is read where the source writes it in words) writes the
+# source's own words in 「」: they are the source's, not the contributor's, and hold no figure of ours.
+SOURCE_WORDS = re.compile(r"「([^「」]*)」")
+
+
+def reading_parts(text: str) -> list[tuple[str, bool]]:
+    """A reading cut into its pieces in order, each with whether it is the source's own words (without the 「」)."""
+    out, last = [], 0
+    for m in SOURCE_WORDS.finditer(text):
+        out.append((text[last:m.start()], False))
+        out.append((m.group(1), True))
+        last = m.end()
+    out.append((text[last:], False))
+    return out
+
+
+def without_source_words(text: str) -> str:
+    """A reading with the source's own words taken out: the contributor's words alone."""
+    return SOURCE_WORDS.sub(" ", text)
+
+
 def kind_of(m: re.Match) -> tuple[str, str | None]:
     """A placeholder match as (kind, id): ("value", None), ("claim", ID) or ("entity", ID)."""
     if m.group(1) == "value":

@@ -1,15 +1,12 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
-import re
-
+from kb.prose import reading_parts
 from kb.schema import SITE_LANG
 
 from . import format as fmt
 from .text import escape, escape_lines, prose
 from .urls import lang_tag
-
-SOURCE_WORDS = re.compile(r"「([^「」]*)」")  # in a reading, the source's own words (kb.check.SOURCE_WORDS)
 
 
 def name_markup(ctx, sid: str, text: str) -> str:
@@ -34,12 +31,8 @@ def reading(ctx, cit, cid: str | None, lang: str) -> str:
     as such; the source's words in it (written 「…」) as a quotation in the source's language."""
     if cit.reading is None:
         return ""
-    text, out, last = ctx.text(cit.reading), [], 0
-    for m in SOURCE_WORDS.finditer(text):
-        out.append(prose(ctx, text[last:m.start()], own=cid))
-        out.append(f'<q lang="{lang}">{escape(m.group(1))}</q>')
-        last = m.end()
-    out.append(prose(ctx, text[last:], own=cid))
+    out = [f'<q lang="{lang}">{escape(part)}</q>' if quoted else prose(ctx, part, own=cid)
+           for part, quoted in reading_parts(ctx.text(cit.reading))]
     return (f'<p class="kb-reading"><span class="kb-reading-label">{escape(ctx.t("f.reading"))}'
             f'{escape(ctx.t("colon"))}</span>{"".join(out)}</p>')
 
