@@ -153,7 +153,7 @@ class Canvas:
 
     height: float
     width: float = WIDTH
-    marks: list = field(default_factory=list)
+    marks: list[Rect | Circle] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
 
@@ -180,8 +180,8 @@ class Canvas:
 
     def svg(self, ident: str, title: str, desc: str, label: str | None = None) -> Markup:
         """The finished inline ``<svg>``: accessible, classed, deterministic, on one line."""
-        return _template().render(ident=ident, title=title, desc=desc, label=label, width=self.width,
-                                  height=self.height, marks=self.marks, lines=self.lines, texts=self.texts)
+        return Markup(_template().render(ident=ident, title=title, desc=desc, label=label, width=self.width,
+                                         height=self.height, marks=self.marks, lines=self.lines, texts=self.texts))
 
 
 def _num(x: float) -> Markup:
