@@ -16,7 +16,6 @@ MACROS = Path(__file__).resolve().parent.parent / "macros"
 KB_IMPORTS_RENDER = {"kb.diff"}
 PRIVATE_ALLOWED = {
     ("kb.diff", "render.figures", "_unit"),  # kb.diff, as above
-    ("render.charts", "render.tables", "_baseline_claim"),  # charts.py, being rewritten; kb.query.baseline_for answers it
 }
 
 

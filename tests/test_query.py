@@ -237,3 +237,45 @@ def test_a_claims_sources_are_those_cited_and_those_they_relay(tmp_path):
     assert query.cited_and_relayed(kb, "post") == ([], ["chip-latency"])
     assert query.origin_groups(kb, "post") == [(("article",), ["chip-latency"])]
     assert query.relayed_origins(kb) == ["post"]
+
+
+# --- what the charts compare (on the real data, whose benchmark tables the charts draw) --------------
+
+@pytest.fixture(scope="module")
+def real():
+    from site_fixture import data_dir
+    return KnowledgeBase.open(data_dir())
+
+
+def test_each_benchmark_pair_is_a_standing_figure_and_its_baselines_under_the_same_conditions(real):
+    pairs = query.benchmark_pairs(real, "e2e-latency")
+    assert len(pairs) >= 3
+    for model, a, b in pairs:
+        ca = real.claims[a]
+        assert query.is_active(real, a) and ca.metric == "e2e-latency" and ca.conditions.model == model
+        assert b is not None and real.claims[b].subject == ca.conditions.baseline
+        assert real.claims[b].conditions.operating_point == ca.conditions.operating_point
+    models = [m for m, _, _ in query.compared_models(real)]
+    assert len(models) == len(set(models)) and {m for m, _, _ in pairs} <= set(models)
+    systems = query.compared_systems(real)
+    assert len(systems) == len(set(systems)) and {real.claims[a].subject for _, a, _ in pairs} <= set(systems)
+
+
+def test_a_stated_ratio_stands_in_only_for_a_model_of_its_own(real):
+    for model, _, _ in query.compared_models(real):
+        cid = query.stated_ratio(real, model, "min-tbt")
+        if cid is not None:
+            c = real.claims[cid]
+            assert c.metric == "speedup" and c.conditions.model == model and query.is_active(real, cid)
+    assert any(query.stated_ratio(real, m, "min-tbt") for m, _, _ in query.compared_models(real))
+
+
+def test_a_withdrawn_benchmark_figure_leaves_the_pairs(tmp_path):
+    tagged = "  tags: [benchmark]\n"
+    withdrawn = "  status: retracted\n  status_reason: {en: Withdrawn., zh: 已撤回。}\n"
+    both = claim("chip-latency", subject="chip", extra=tagged) + claim("chip-latency-b", subject="chip", value="2.5",
+                                                                      extra=tagged)
+    kb = open_kb(tmp_path / "standing", {"claims/bench.yml": both})
+    assert [a for _, a, _ in query.benchmark_pairs(kb, "latency")] == ["chip-latency", "chip-latency-b"]
+    kb = open_kb(tmp_path / "withdrawn", {"claims/bench.yml": both + withdrawn})
+    assert [a for _, a, _ in query.benchmark_pairs(kb, "latency")] == ["chip-latency"]

@@ -386,3 +386,83 @@ def relayed_origins(kb) -> list[str]:
     """Every source that others relay, oldest first (undated last), ties by id."""
     origins = [sid for sid in kb.sources if kb.relays.origin_of(sid)]
     return sorted(origins, key=lambda sid: (kb.sources[sid].date or "9999", sid))
+
+
+# --- what the charts compare ----------------------------------------------------------------------
+
+def _single_figure(c: Claim) -> bool:
+    return c.value is not None and not isinstance(c.value, list)
+
+
+def _compares(c: Claim) -> bool:
+    """A benchmark claim about a system that is not its own baseline, with a model and a baseline named."""
+    return bool(c.conditions.model and c.conditions.baseline and c.subject != c.conditions.baseline)
+
+
+def benchmark_pairs(kb, metric: str) -> list[tuple[str, str, Optional[str]]]:
+    """(model, the subject's claim, the baseline's claim or None) for each standing benchmark figure of one metric
+    that a system states against its baseline, in record order."""
+    out = []
+    for cid in select(kb, tag="benchmark", metric=metric):
+        c = kb.claims[cid]
+        if is_active(kb, cid) and _compares(c) and _single_figure(c):
+            out.append((c.conditions.model, cid, baseline_for(kb, c, metric)))
+    return out
+
+
+def compared_models(kb) -> list[tuple[str, str, Optional[str]]]:
+    """(model, baseline, format) for every model with a standing benchmark figure for both systems, in record
+    order (the first such claim gives the baseline and format)."""
+    seen: dict = {}
+    for cid in select(kb, tag="benchmark"):
+        c = kb.claims[cid]
+        if is_active(kb, cid) and c.conditions.benchmark and _compares(c) and baseline_for(kb, c, c.metric):
+            seen.setdefault(c.conditions.model, (c.conditions.baseline, c.conditions.format))
+    return [(m, b, f) for m, (b, f) in seen.items()]
+
+
+def compared_systems(kb) -> list[str]:
+    """The systems the benchmarks compare, model by model: each subject, then its baseline, each once."""
+    systems = []
+    for model, baseline, _ in compared_models(kb):
+        for cid in select(kb, tag="benchmark"):
+            c = kb.claims[cid]
+            if c.conditions.model == model and c.conditions.baseline == baseline and c.subject != baseline:
+                systems.append(c.subject)
+                break
+        systems.append(baseline)
+    return list(dict.fromkeys(systems))
+
+
+def stated_ratio(kb, model: str, metric: str) -> Optional[str]:
+    """A standing stated speed-up for ``model`` at one of the metric's operating points (what a chart shows where
+    the figures behind it were not published)."""
+    points = {kb.claims[i].conditions.operating_point for i in select(kb, metric=metric)}
+    for cid in select(kb, tag="benchmark", metric="speedup"):
+        c = kb.claims[cid]
+        if is_active(kb, cid) and c.conditions.model == model and c.conditions.operating_point in points \
+                and c.value is not None:
+            return cid
+    return None
+
+
+def power_claim(kb, eid: str, metric: str) -> Optional[str]:
+    """The first standing single figure of a power metric for a system, stated with its power basis."""
+    for cid in select(kb, subject=eid, metric=metric):
+        c = kb.claims[cid]
+        if is_active(kb, cid) and c.conditions.power_basis and _single_figure(c):
+            return cid
+    return None
+
+
+def step_count_claim(kb) -> str:
+    """The one standing claim with metric step-count (the multi-step task example); KeyError if not exactly one."""
+    found = [i for i in select(kb, metric="step-count") if is_active(kb, i)]
+    if len(found) != 1:
+        raise KeyError(f"the multi-step task chart needs exactly one claim with metric step-count, found {found}")
+    return found[0]
+
+
+def single_dates(kb) -> list[str]:
+    """The standing claims whose value is one date (a day, a month or a year), in record order: a timeline's events."""
+    return [cid for cid in select(kb, kind="date") if is_active(kb, cid) and isinstance(kb.claims[cid].value, str)]

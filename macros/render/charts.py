@@ -29,13 +29,13 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from kb import query
+
 from . import format as fmt
 from . import svgchart as sc
-from .figures import figure, figure_text, shared_tier, tier_said_line
-from .tables import _baseline_claim, entity_link, select
+from .figures import figure, figure_text, tier_said_line
+from .tables import entity_link
 from .text import escape, plain
-
-INACTIVE = ("superseded", "retracted")
 
 LABELS = {
     "title.benchmark": {"en": "{metric}, by model", "zh": "{metric}（按模型）"},
@@ -82,17 +82,13 @@ def _t(key: str, lang: str, **kw) -> str:
     return text
 
 
-def _active(kb, cid) -> bool:
-    return kb.claims[cid].status not in INACTIVE
-
-
 def _name(ctx, eid: str) -> str:
     return ctx.text(ctx.kb.entities[eid].name)
 
 
 def _tiers_line(ctx, ids) -> str:
     kb = ctx.kb
-    tiers = sorted({kb.claims[i].tier for i in ids}, key=lambda t: (kb.tiers[t].rank == 0, kb.tiers[t].rank))
+    tiers = query.tiers_of(kb, ids)
     names = ctx.t("list_sep").join(ctx.text(kb.tiers[t].name) for t in tiers)
     return _t("evidence", ctx.lang, tiers=names)
 
@@ -176,32 +172,6 @@ def _row_for(ctx, cid: str, label: str, cls: str) -> Row:
     return Row(label, cls, cid, value=c.value, text=figure_text(ctx, cid), canonical=fmt.canonical(c.value))
 
 
-def _pairs(ctx, metric: str):
-    """(model, subject claim, baseline claim) for a benchmark metric, in record order."""
-    kb = ctx.kb
-    out = []
-    for cid in select(kb, tag="benchmark", metric=metric):
-        c = kb.claims[cid]
-        if not _active(kb, cid) or not c.conditions.model or not c.conditions.baseline or c.subject == c.conditions.baseline:
-            continue
-        if isinstance(c.value, list) or c.value is None:
-            continue
-        out.append((c.conditions.model, cid, _baseline_claim(kb, c, metric)))
-    return out
-
-
-def _models(ctx) -> list[tuple[str, str, str | None]]:
-    """Every (model, baseline, format) with a benchmark figure for both systems, in record order."""
-    kb = ctx.kb
-    seen = {}
-    for cid in select(kb, tag="benchmark"):
-        c = kb.claims[cid]
-        if (_active(kb, cid) and c.conditions.model and c.conditions.benchmark and c.conditions.baseline
-                and c.subject != c.conditions.baseline and _baseline_claim(kb, c, c.metric)):
-            seen.setdefault(c.conditions.model, (c.conditions.baseline, c.conditions.format))
-    return [(m, b, f) for m, (b, f) in seen.items()]
-
-
 def _heading(ctx, model: str, form: str | None) -> str:
     return _name(ctx, model) + (f" · {form}" if form else "")
 
@@ -211,9 +181,9 @@ def benchmark(ctx, ident: str, metric: str) -> dict:
     if metric not in kb.metrics:
         raise KeyError(f"chart {ident!r}: no metric {metric!r} in data/metrics")
     m = kb.metrics[metric]
-    pairs = {model: (a, b) for model, a, b in _pairs(ctx, metric)}
+    pairs = {model: (a, b) for model, a, b in query.benchmark_pairs(ctx.kb, metric)}
     groups, desc, ids, table = [], [], [], []
-    for model, baseline, form in _models(ctx):
+    for model, baseline, form in query.compared_models(ctx.kb):
         head = _heading(ctx, model, form)
         if model in pairs and pairs[model][1]:
             a, b = pairs[model]
@@ -224,7 +194,7 @@ def benchmark(ctx, ident: str, metric: str) -> dict:
                 _t("desc.row", ctx.lang, label=r.label, value=r.text) for r in rows))
             table.append((model, [a, b], baseline))
         else:
-            ratio = _stated_ratio(ctx, model, metric)
+            ratio = query.stated_ratio(ctx.kb, model, metric)
             what = _t("not_published", ctx.lang)
             if ratio:
                 what += ctx.t("list_sep") + _t("stated_ratio", ctx.lang, ratio=figure_text(ctx, ratio))
@@ -241,21 +211,10 @@ def benchmark(ctx, ident: str, metric: str) -> dict:
     return {"title": title, "note": note, "svg": svg, "data": _benchmark_table(ctx, table)}
 
 
-def _stated_ratio(ctx, model: str, metric: str) -> str | None:
-    """A stated ratio for ``model`` at the metric's operating point, when the figures behind it were not published."""
-    kb = ctx.kb
-    points = {kb.claims[i].conditions.operating_point for i in select(kb, metric=metric)}
-    for cid in select(kb, tag="benchmark", metric="speedup"):
-        c = kb.claims[cid]
-        if _active(kb, cid) and c.conditions.model == model and c.conditions.operating_point in points and c.value is not None:
-            return cid
-    return None
-
-
 def _benchmark_table(ctx, table) -> str:
     kb = ctx.kb
     rows = []
-    tier = shared_tier(ctx, [i for _, ids, _ in table for i in ids])
+    tier = query.shared_tier(ctx.kb, [i for _, ids, _ in table for i in ids])
     said = tier is not None  # the table's caption names it once
     for model, ids, baseline in table:
         if len(ids) == 2:
@@ -281,19 +240,11 @@ def _table(heads, rows, caption: str = "") -> str:
 
 def power_basis(ctx, ident: str) -> dict:
     kb = ctx.kb
-    systems = []
-    for model, baseline, _ in _models(ctx):
-        for cid in select(kb, tag="benchmark"):
-            c = kb.claims[cid]
-            if c.conditions.model == model and c.conditions.baseline == baseline and c.subject != baseline:
-                systems.append(c.subject)
-                break
-        systems.append(baseline)
-    systems = list(dict.fromkeys(systems))
+    systems = query.compared_systems(kb)
     groups, desc, ids, table = [], [], [], []
     for eid in systems:
-        rated = _power_claim(ctx, eid, "rated-power")
-        sustained = _power_claim(ctx, eid, "sustained-power")
+        rated = query.power_claim(kb, eid, "rated-power")
+        sustained = query.power_claim(kb, eid, "sustained-power")
         rows = []
         if rated:
             rows.append(_row_for(ctx, rated, _t("rated", ctx.lang), "kb-c-rated"))
@@ -310,22 +261,13 @@ def power_basis(ctx, ident: str) -> dict:
     note = _sentences(ctx, _t("power.note", ctx.lang), _tiers_line(ctx, ids))
     svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
     dash = '<span class="kb-nofig">—</span>'
-    tier = shared_tier(ctx, ids)
+    tier = query.shared_tier(ctx.kb, ids)
     said = tier is not None  # the table's caption names it once
     rows = [f'<tr><th scope="row">{entity_link(ctx, e)}</th><td>{figure(ctx, r, tier_said=said) if r else dash}</td>'
             f'<td>{figure(ctx, s, tier_said=said) if s else dash}</td></tr>' for e, r, s in table]
     data = _table([_t("h.system", ctx.lang), _t("h.rated", ctx.lang), _t("h.sustained", ctx.lang)], rows,
                   tier_said_line(ctx, tier) if said else "")
     return {"title": title, "note": note, "svg": svg, "data": data}
-
-
-def _power_claim(ctx, eid: str, metric: str) -> str | None:
-    kb = ctx.kb
-    for cid in select(kb, subject=eid, metric=metric):
-        c = kb.claims[cid]
-        if _active(kb, cid) and c.conditions.power_basis and c.value is not None and not isinstance(c.value, list):
-            return cid
-    return None
 
 
 def _sentences(ctx, *parts) -> str:
@@ -339,22 +281,15 @@ def _join(ctx, parts) -> str:
 
 # --- cumulative wait (illustration) ---------------------------------------------------------------
 
-def _steps_claim(ctx) -> str:
-    found = [i for i in select(ctx.kb, metric="step-count") if _active(ctx.kb, i)]
-    if len(found) != 1:
-        raise KeyError(f"the multi-step task chart needs exactly one claim with metric step-count, found {found}")
-    return found[0]
-
-
 def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     kb = ctx.kb
-    steps = steps or _steps_claim(ctx)
+    steps = steps or query.step_count_claim(ctx.kb)
     n = kb.claims[steps].value
     if not isinstance(n, int) and not (isinstance(n, Decimal) and n == n.to_integral_value()):
         raise ValueError(f"claim {steps!r} is not a whole number of steps")
     n = int(n)
     groups, desc, ids, table = [], [], [steps], []
-    for model, a, b in _pairs(ctx, "e2e-latency"):
+    for model, a, b in query.benchmark_pairs(kb, "e2e-latency"):
         if not b:
             continue
         baseline = kb.claims[b].subject
@@ -431,11 +366,8 @@ def timeline(ctx, ident: str) -> dict:
     axis_x, text_x, top = 58.0, 100.0, 14.0
     line = sc.SMALL + 3.5
     blocks = []
-    for cid in select(kb, kind="date"):
-        v = kb.claims[cid].value
-        if not _active(kb, cid) or not isinstance(v, str):
-            continue
-        lo, hi, parts = _span(v)
+    for cid in query.single_dates(kb):
+        lo, hi, parts = _span(kb.claims[cid].value)
         mid = lo + (hi - lo) / 2
         sentence = plain(ctx, ctx.text(kb.claims[cid].statement), own=cid)
         blocks.append((mid, (lo, hi), parts, cid, sc.wrap(sentence, sc.WIDTH - text_x - 4, sc.SMALL)))

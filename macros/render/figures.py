@@ -183,12 +183,6 @@ def figure(ctx, cid: str, *, with_badges: bool = True, tier_said: bool = False) 
     return f'<span class="kb-figure">{link}{badges(ctx, cid, tier_said=tier_said) if with_badges else ""}</span>'
 
 
-def shared_tier(ctx, ids) -> str | None:
-    """The evidence tier every one of these claims has, when they share one: kb.query.shared_tier (kept for
-    render.charts, which calls it here)."""
-    return query.shared_tier(ctx.kb, ids)
-
-
 def tier_said_line(ctx, tier_id: str) -> str:
     """Says once, for a table or a section, the tier all its figures share."""
     tier = ctx.kb.tiers[tier_id]

@@ -20,23 +20,6 @@ from .text import entity_name, escape, prose
 FILTER_FROM = 8
 
 
-# --- queries: answered by kb.query; these names stay for render.charts, which calls them here, and for ---
-# --- code written against this module before kb.query answered them                               ---
-
-in_record_order = query.in_record_order
-
-
-def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None):
-    """Claims matching every given filter (each filter may list several values, comma-separated): kb.query.select."""
-    return query.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
-                        exclude_tag=exclude_tag)
-
-
-def _baseline_claim(kb, c, metric):
-    """The claim giving the baseline's figure under the same conditions as claim c: kb.query.baseline_for."""
-    return query.baseline_for(kb, c, metric)
-
-
 # --- small pieces -------------------------------------------------------------
 
 def entity_link(ctx, eid: str) -> str:
