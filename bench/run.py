@@ -56,7 +56,7 @@ BIN = Path(sys.executable).parent
 SIZES = (1000, 5000, 10000)
 QUERIES = (("en", "latency"), ("zh", "吞吐量"), ("zh", "延迟"))  # 吞吐量 is not in the synthetic data; 延迟 is
 PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "mkdocs-macros-plugin", "Markdown",
-            "pymdown-extensions", "Jinja2", "PyYAML", "pydantic", "Babel", "jieba", "pagefind", "pytest")
+            "pymdown-extensions", "Jinja2", "PyYAML", "pydantic", "Babel", "pagefind", "pytest")
 MB = 1024 * 1024
 KB = 1024
 
