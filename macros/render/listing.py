@@ -116,7 +116,8 @@ def pager(ctx, kind: str, ident: str | None, ids: list[str], n: int) -> str:
         links.append(f'<a class="kb-pager-next" rel="next" href="{href}">{escape(ctx.t("pager.next"))}</a>')
     words = _range(ctx, kind, ident, ids, cut[n - 1], "pager.range")
     return (f'<nav class="kb-pager" aria-label="{escape(ctx.t("pager.label"))}">'
-            f'<p class="kb-pager-range">{words}</p>' + " ".join(links) + "</nav>")
+            f'<p class="kb-pager-range">{words}</p>'
+            + '<span aria-hidden="true"> · </span>'.join(links) + "</nav>")
 
 
 def table(ctx, kind: str, ident: str | None, ids: list[str] | None = None, filterable=None) -> str:
