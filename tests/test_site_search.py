@@ -231,3 +231,14 @@ def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
     english = for_index(page.replace('lang="zh"', 'lang="en"'))
     assert ZWSP not in english and "<dt>类型</dt> <dd>新闻</dd> </dl> " in english
     assert for_index("<html><body><p>吞吐量</p></body></html>") is None
+
+
+def test_what_pagefind_would_not_index_is_left_out_of_its_copy():
+    from render.search import for_index
+
+    body = ('<div data-pagefind-body><p>kept</p><script type="application/ld+json">{"name": "dropped"}</script>'
+            '<aside class="kb-legend" data-pagefind-ignore="all"><p>dropped</p></aside>'
+            '<aside class="kb-note"><p>an aside it indexes</p></aside><p>after</p></div>')
+    read = for_index(f'<html lang="en"><body><article>{body}</article></body></html>')
+    assert "dropped" not in read and "<script" not in read
+    assert "<p>kept</p>" in read and "an aside it indexes" in read and "<p>after</p>" in read

@@ -40,6 +40,11 @@ _MARKUP = re.compile(r"(<(script|style|textarea)\b.*?</\2\s*>|<!--.*?-->|<(?:[^>
 # Blocks whose text Pagefind runs on into the next element's.
 _BLOCK_END = re.compile(r"</(?:dt|dd|th|tr|caption|figcaption|blockquote|summary|dl|ol|table|figure|pre|details|aside)>",
                         re.I)
+# What Pagefind reads and then leaves out of the index: scripts (a page's JSON-LD) and the asides marked
+# data-pagefind-ignore="all" (the tier legend, the printed page's footer).  Left out of the copy, Pagefind
+# has a quarter less to read at 10,000 claims; the index is the same.
+_NOT_INDEXED = re.compile(r"<script\b[^>]*>.*?</script\s*>"
+                          r"|<aside\b[^>]*\bdata-pagefind-ignore=\"all\"[^>]*>.*?</aside\s*>", re.S | re.I)
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([A-Za-z-]+)", re.I)
 ZWSP = "\u200b"
 
@@ -59,14 +64,15 @@ def segmented(html: str) -> str:
 
 def for_index(html: str) -> str | None:
     """What Pagefind should read of a page: its language and the element it indexes (``data-pagefind-body``,
-    which overrides/main.html puts last in the page's article), blocks apart, and on a Chinese page each Han
-    character apart; None for a page with nothing to index."""
+    which overrides/main.html puts last in the page's article) without what Pagefind would not index anyway,
+    blocks apart, and on a Chinese page each Han character apart; None for a page with nothing to index."""
     start = html.find("<div data-pagefind-body")
     if start < 0:
         return None
     end = html.rfind("</article>")
     lang = page_language(html)
-    body = _BLOCK_END.sub(r"\g<0> ", html[start:end if end > start else len(html)])
+    body = _NOT_INDEXED.sub("", html[start:end if end > start else len(html)])
+    body = _BLOCK_END.sub(r"\g<0> ", body)
     if lang.split("-")[0] == "zh":
         body = segmented(body)
     return f'<!DOCTYPE html><html lang="{lang}"><body>{body}</body></html>'
