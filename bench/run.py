@@ -54,7 +54,8 @@ from report import write_section  # noqa: E402
 PY = sys.executable
 BIN = Path(sys.executable).parent
 SIZES = (1000, 5000, 10000)
-QUERIES = (("en", "latency"), ("zh", "吞吐量"), ("zh", "延迟"))  # 吞吐量 is not in the synthetic data; 延迟 is
+MACROS_BUDGET = 0.10  # the macros add at most this much CPU over the same pages built without them
+QUERIES = (("en", "latency"), ("zh-Hans", "吞吐量"), ("zh-Hans", "延迟"))  # as <html lang> gives them; 吞吐量 is not in the synthetic data; 延迟 is
 PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "mkdocs-macros-plugin", "Markdown",
             "pymdown-extensions", "Jinja2", "PyYAML", "pydantic", "Babel", "pagefind", "pytest")
 MB = 1024 * 1024
@@ -65,7 +66,7 @@ BUDGETS = {
     "check_10k": "kb check on 10,000 claims under 5 s",
     "check_real": "kb check on the real fact base under 1 s",
     "linear": "build time linear in pages: 10,000 claims at most 11× as long as 1,000",
-    "macros": "macros add at most 15% over the same pages without them",
+    "macros": "macros add at most 10% over the same pages without them",
     "memory": "build's peak memory under 1 GB at 10,000 claims",
     "claim_html": "a claim page under 75 KB of HTML",
     "first_visit": "first visit to any page under 400 KB transferred, nothing from a third party",
@@ -403,9 +404,9 @@ def budgets(res: dict) -> list[list[str]]:
             f"CPU per page ×{rc / rp:.2f} of the 1,000-claim build's")  # wall follows the others' load
     over = {label: d["build"]["full"]["cpu"] / d["build"]["static"]["cpu"] - 1 for _, label, d in _datasets(res)}
     worst = max(over.values())
-    row("macros", "CPU: " + "; ".join(f"{v:+.1%} ({k})" for k, v in over.items()), worst <= 0.15,
-        f"{(0.15 - worst) * 100:.1f} points under" if worst <= 0.15 else
-        f"{(worst - 0.15) * 100:.1f} points over (worst: {max(over, key=over.get)})")
+    row("macros", "CPU: " + "; ".join(f"{v:+.1%} ({k})" for k, v in over.items()), worst <= MACROS_BUDGET,
+        f"{(MACROS_BUDGET - worst) * 100:.1f} points under" if worst <= MACROS_BUDGET else
+        f"{(worst - MACROS_BUDGET) * 100:.1f} points over (worst: {max(over, key=over.get)})")
     if "10000" in sizes:
         f = sizes["10000"]["build"]["full"]
         m = f["rss"]

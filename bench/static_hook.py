@@ -3,7 +3,8 @@
 Everything that puts data into pages is gone: the pages are plain files captured from a
 build with macros (bench/capture_hook.py).  What macros/hooks.py does that puts no data
 into a page's content is kept: its ``on_config``, ``on_page_context``,
-``on_template_context``, ``on_env`` and ``on_post_page``, when it has them.  After the
+``on_template_context``, ``on_env`` and ``on_post_page``, when it has them, and the mark
+that keeps headings' permalinks out of the search index.  After the
 build, the files macros/hooks.py wrote into the site are copied from the capture, and
 Pagefind indexes the site as macros/hooks.py has it do.
 """
@@ -22,6 +23,11 @@ _spec.loader.exec_module(_hooks)
 for _name in ("on_config", "on_page_context", "on_template_context", "on_env", "on_post_page"):
     if hasattr(_hooks, _name):
         globals()[_name] = getattr(_hooks, _name)
+
+
+def on_page_content(html, page, config, files):
+    """Headings' permalinks kept out of the search index, as macros/hooks.py has them (it changes no figure)."""
+    return _hooks.unindexed_permalinks(html)
 
 
 @event_priority(-200)

@@ -196,10 +196,16 @@ def _page_lang(page, config) -> str:
 _PERMALINK = '<a class="headerlink" '  # what the toc extension writes for a heading's ¶ link
 
 
+def unindexed_permalinks(html: str) -> str:
+    """The page's HTML with its headings' permalinks (¶) kept out of the search index. It puts no data into a
+    page, so the benchmark's build of the same pages without macros does it too (bench/static_hook.py)."""
+    return html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
+
+
 def on_page_content(html, page, config, files):
     """Keep heading permalinks (¶) out of the search index; the evidence-tier legend, on every page that shows a
     figure; the line a printed page carries, on every page."""
-    html = html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
+    html = unindexed_permalinks(html)
     lang = _page_lang(page, config)
     if 'class="kb-figure"' in html:
         kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
