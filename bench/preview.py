@@ -100,7 +100,7 @@ def _mark(value: int) -> str:
 
 def _env(data: Path) -> dict:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_DATA_DIR=str(data))
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "macros"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
     env.pop("SITE_URL", None)
     return env
 

@@ -118,7 +118,7 @@ def checked(run: Run, what: str, log: Path) -> Run:
 
 def env_for(data: Path | None) -> dict:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "macros"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
     env.pop("KB_DATA_DIR", None)
     if data is not None:
         env["KB_DATA_DIR"] = str(data)

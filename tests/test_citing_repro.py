@@ -8,7 +8,7 @@ file is compared, the search index included.
 
 This is the one extra build of the suite (about as long as the session's own build).
 If the repository changes while the tests run (a commit lands, or a file under data/,
-docs/, macros/ or overrides/ is saved), the two builds rightly differ and the test is
+docs/, src/, macros/ or overrides/ is saved), the two builds rightly differ and the test is
 skipped rather than failed.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ import pytest
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
 CLOCK_SHIFT_DAYS = 400
-INPUTS = ("data", "docs", "macros", "overrides", "mkdocs.yml")
+INPUTS = ("data", "docs", "src", "macros", "overrides", "mkdocs.yml")
 
 # Runs MkDocs with the clock moved forward; the shift in seconds is the first argument.
 SHIFTED_MKDOCS = r"""

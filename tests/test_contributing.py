@@ -399,7 +399,7 @@ def test_preview_names_what_the_build_honours():
     env = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
     assert env["KB_DATA_DIR"] == PRACTICE
     assert words[words.index("--watch") + 1] == PRACTICE, "serve must watch the copy, not data/"
-    sys.path.insert(0, str(ROOT / "macros"))
+    sys.path.insert(0, str(ROOT / "src"))
     from render import kbcache
 
     old = os.environ.get("KB_DATA_DIR")

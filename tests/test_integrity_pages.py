@@ -59,7 +59,7 @@ def test_downloads_agree_with_the_fact_base(site):
 
 
 def test_download_contract_is_built(site):
-    """site/data/claims.json and the rest of the contract (macros/kb/export.py), once the build writes them."""
+    """site/data/claims.json and the rest of the contract (src/kb/export.py), once the build writes them."""
     wired = checks.export_wiring(ROOT)
     missing = [f for f in checks.CONTRACT if not (site.root / "data" / f).is_file()]
     if not wired:

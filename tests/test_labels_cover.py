@@ -1,14 +1,20 @@
 """Every value of the schema that a page names has a label in each language, or the build says which is missing."""
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Literal, get_args
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-import hooks
 from kb import schema
 from render import labels
+
+# the hooks MkDocs loads (mkdocs.yml: hooks), read from their file as MkDocs reads them
+_spec = importlib.util.spec_from_file_location("kb_site_hooks", Path(__file__).resolve().parent.parent / "macros" / "hooks.py")
+hooks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hooks)
 
 
 def test_every_labelled_value_of_the_schema_has_its_labels():

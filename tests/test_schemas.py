@@ -22,7 +22,7 @@ def test_committed_schema_matches_schema_module(kind):
     path = ROOT / "schemas" / f"{kind}.schema.json"
     assert path.exists(), f"schemas/{kind}.schema.json is missing; run: {REGENERATE}"
     assert path.read_text(encoding="utf-8") == gen.render(kind), \
-        f"schemas/{kind}.schema.json is out of date with macros/kb/schema.py; run: {REGENERATE}"
+        f"schemas/{kind}.schema.json is out of date with src/kb/schema.py; run: {REGENERATE}"
 
 
 def test_sees_every_data_file():

@@ -341,7 +341,7 @@ def parity_problems(en_url: str, corpus: Corpus, docs: Path) -> list[str]:
 
 # --- downloads ----------------------------------------------------------------------------------------
 
-# The download contract (macros/kb/export.py): the files every build must write under site/data/.
+# The download contract (src/kb/export.py): the files every build must write under site/data/.
 CONTRACT = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv",
             "datapackage.json")
 APPROX = {"en": "about", "zh": "约"}

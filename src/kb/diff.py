@@ -330,7 +330,7 @@ class _MacroEnv:
 def _site_macros() -> Optional[Path]:
     import render
 
-    path = Path(render.__file__).resolve().parent.parent / "main.py"
+    path = Path(render.__file__).resolve().parents[2] / "macros" / "main.py"  # src/render/ -> the checkout
     return path if path.is_file() else None
 
 

@@ -26,7 +26,7 @@ asks the renderers instead which pages a change touches:
    navigation (the written pages' titles), the data version of the footer, and the evidence-tier
    legend.  When it changed (the first save that makes data/ differ from its commit changes every
    footer), the whole site is rebuilt after the CHANGED build, while the server keeps serving.
-   A change anywhere else (mkdocs.yml, macros/, overrides/) rebuilds the whole site.
+   A change anywhere else (mkdocs.yml, src/, macros/, overrides/) rebuilds the whole site.
 
 Every page is rendered by the same renderers, templates and configuration as in ``mkdocs build``, so
 it is the same file (tests/test_preview.py compares them); the server is MkDocs' own live-reload

@@ -305,7 +305,7 @@ def t(key: str, lang: str) -> str:
     try:
         return LABELS[key][lang]
     except KeyError:
-        raise KeyError(f"macros/render/labels.py has no label {key!r} in {lang!r}") from None
+        raise KeyError(f"src/render/labels.py has no label {key!r} in {lang!r}") from None
 
 
 def labelled_values() -> dict[str, tuple[str, ...]]:

@@ -305,13 +305,13 @@ def field_table(ctx, name: str) -> str:
             zh = COLUMNS_ZH[name].get(col)
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
-                               f"macros/render/cite_data.py")
+                               f"src/render/cite_data.py")
             rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(en if lang == "en" else zh)])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
-            raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in macros/render/cite_data.py")
+            raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in src/render/cite_data.py")
         rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
