@@ -66,7 +66,7 @@ schemas: setup
 # Add the addresses of the freshly built site to published-urls.txt (it never removes one). Nothing
 # needs it: the tests read every address published since the list began from git history.
 urls: build
-	$(BIN)/python -m render.cite_urls --site site --list published-urls.txt
+	$(BIN)/python -m render.addresses --site site --list published-urls.txt
 
 clean:
 	rm -rf site $(VENV) .pytest_cache node_modules test-output

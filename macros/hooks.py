@@ -10,12 +10,12 @@
   when printed (its address, data version and licence; :mod:`render.printing`).
 * ``on_config`` reads the data version from git and dates the build by its commit
   (SOURCE_DATE_EPOCH), so two builds of one commit are identical; ``on_page_context``
-  puts that version in every page's footer (see :mod:`render.cite_version`).
+  puts that version in every page's footer (see :mod:`publish.version`).
 * ``on_env`` gives the templates (overrides/) each page's full address and its
   alternates in every language (the canonical link, hreflang, the sitemap) and
   each language's BCP 47 tag (``<html lang>``).
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
-  :mod:`render.cite_data`), then writes data/provenance.<lang>.json (what a figure shows when a
+  :mod:`render.downloads`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
   once both languages are built: one index per language, Chinese indexed character by
   character (see :mod:`render.search`), all served from the site itself.
@@ -34,7 +34,8 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
-from render import cite, cite_data, cite_version, kbcache, labels, listing, notfound, pages, preview, printing, provenance, search, urls
+from publish import version as data_version
+from render import citing, downloads, kbcache, labels, listing, notfound, pages, preview, printing, provenance, search, urls
 from render.context import Ctx
 
 log = get_plugin_logger("kb")
@@ -52,13 +53,13 @@ def on_config(config):
 
     The site's address is ``site_url``: mkdocs.yml's, unless SITE_URL gives another (a fork's or a
     preview's); an empty one is an error, since every citation and link that leaves the site is built
-    on it.  The repository's address is ``repo_url`` or KB_REPO_URL.  See :mod:`render.cite_version`.
+    on it.  The repository's address is ``repo_url`` or KB_REPO_URL.  See :mod:`publish.version`.
     """
     global _EPOCH_OURS
     if _i18n(config).building:
         return config  # a language build nested inside the first one: one version for the whole site
-    version = cite_version.read(kbcache.data_dir(config.config_file_path), cite_version.repo_url(config.repo_url))
-    epoch = cite_version.source_date_epoch(version)
+    version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
+    epoch = data_version.source_date_epoch(version)
     if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
         _EPOCH_OURS = True
@@ -68,7 +69,7 @@ def on_config(config):
         names[lang.locale] = lang.site_name or config.site_name
         descriptions[lang.locale] = lang.site_description or config.site_description
     try:
-        cite.configure(config.site_url, version, names, get_build_date(), descriptions)
+        citing.configure(config.site_url, version, names, get_build_date(), descriptions)
     except ValueError as exc:
         raise PluginError(f"{exc}: leave SITE_URL unset to use mkdocs.yml's site_url, or set it to the address "
                           f"the site is published at") from None
@@ -76,7 +77,7 @@ def on_config(config):
 
 
 def _address(url: str) -> str:
-    return cite.public_url(url or "")
+    return citing.public_url(url or "")
 
 
 def _alternates(file) -> list[tuple[str, str]]:
@@ -101,7 +102,7 @@ def on_env(env, config, files):
 
 def on_page_context(context, page, config, nav):
     """Every page's footer names the data version it was built from (overrides/partials/copyright.html)."""
-    context["kb_version"] = cite.footer(_i18n(config).current_language, page.url)
+    context["kb_version"] = citing.footer(_i18n(config).current_language, page.url)
     return context
 
 
@@ -178,7 +179,7 @@ def _list_parts(files, config, kb, lang: str, others: list[str]) -> None:
 def on_post_build(config):
     if _i18n(config).building:
         return  # a language build nested inside the first one; index once, at the end
-    cite_data.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
+    downloads.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
     if not preview.indexing():
         return  # `make preview` rebuilding only what a change touches: search keeps the last whole build's index
@@ -186,7 +187,7 @@ def on_post_build(config):
         search.write(config.site_dir)
     except RuntimeError as exc:
         raise PluginError(f"pagefind failed: {exc}") from None
-    cite_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
+    data_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
 
 
 def _page_lang(page, config) -> str:
@@ -247,7 +248,7 @@ def on_template_context(context, template_name, config):
     i18n = _i18n(config)
     lang = i18n.current_language
     base = notfound.base_path(config.site_url)
-    names = cite.SETTINGS.site_names
+    names = citing.SETTINGS.site_names
     context["kb_not_found"] = notfound.content(lang, base, names)
     context["kb_not_found_title"] = notfound.title(lang, names.get(lang, config.site_name))
     menu = [{"name": x.name, "link": base + urls.lang_prefix(x.locale), "lang": x.locale}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kb import query
 from kb.problems import DataError
-from render import cite, cite_data, charts, figures, jsonld, kbcache, listing, provenance, relay, tables
+from render import charts, citing, downloads, figures, jsonld, kbcache, listing, provenance, relay, tables
 from render.context import Ctx
 from render.text import escape, prose
 
@@ -185,23 +185,23 @@ def define_env(env):
 
     @env.macro
     def data_downloads():
-        """The downloadable files, linked, with format and size (render.cite_data)."""
-        return cite_data.downloads(ctx())
+        """The downloadable files, linked, with format and size (render.downloads)."""
+        return downloads.downloads(ctx())
 
     @env.macro
     def data_fields(name):
         """The fields (JSON) or columns (CSV) of one download, generated from the export's definitions."""
-        return cite_data.field_table(ctx(), name)
+        return downloads.field_table(ctx(), name)
 
     @env.macro
     def data_version():
         """The data version this build shows: commit and date, linked to that version where known."""
-        return cite.version_html(ctx().lang)
+        return citing.version_html(ctx().lang)
 
     @env.macro
     def site_address():
         """The site's public address (mkdocs.yml's site_url, or SITE_URL), as code."""
-        return f"<code>{escape(cite.public_url(''))}</code>"
+        return f"<code>{escape(citing.public_url(''))}</code>"
 
     @env.macro
     def dataset_jsonld():

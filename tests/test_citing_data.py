@@ -13,7 +13,7 @@ import yaml
 
 from conftest import MINIMAL, ROOT, TODAY, write_data
 from kb.base import KnowledgeBase
-from kb.export import exports
+from publish.exports import exports
 from site_fixture import site  # noqa: F401  (fixture)
 
 NO_URL = "  no_url: {en: The copy kept here states no address., zh: 这里保存的副本没有写明网址。}\n"
@@ -97,7 +97,7 @@ def test_claims_csv_gives_the_quotes_their_source_and_the_conditions(minimal_fil
 
 
 def test_every_condition_the_schema_knows_has_its_column():
-    from kb.export import CLAIM_COLUMNS
+    from publish.exports import CLAIM_COLUMNS
     from kb.schema import Bilingual, Conditions
 
     columns = {c[0] for c in CLAIM_COLUMNS}

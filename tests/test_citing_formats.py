@@ -12,10 +12,10 @@ import re
 import pytest
 
 from conftest import ROOT
-from kb import cite as kc
+from publish import formats as kc
 from kb.base import KnowledgeBase
-from render import cite, jsonld, urls
-from render.cite_version import DataVersion
+from render import citing, jsonld, urls
+from publish.version import DataVersion
 from render.context import Ctx
 
 VERSION = DataVersion("0123456789abcdef0123456789abcdef01234567", 1795910400, False, "https://github.com/example/evidence")
@@ -31,30 +31,30 @@ def kb():
 
 @pytest.fixture(params=["https://example.org", "https://example.org/evidence/"], ids=["root", "path"])
 def configured(request):
-    before = cite.SETTINGS
-    cite.configure(request.param, VERSION, NAMES)
+    before = citing.SETTINGS
+    citing.configure(request.param, VERSION, NAMES)
     yield request.param.rstrip("/") + "/"
-    cite.SETTINGS = before
+    citing.SETTINGS = before
 
 
 @pytest.mark.parametrize("address", [None, "", "  ", "/evidence/", "example.org", "ftp://example.org/"])
 def test_a_site_without_a_full_public_address_is_refused(address):
-    before = cite.SETTINGS
+    before = citing.SETTINGS
     try:
         with pytest.raises(ValueError, match="full http"):
-            cite.configure(address, VERSION, NAMES)
+            citing.configure(address, VERSION, NAMES)
     finally:
-        cite.SETTINGS = before
+        citing.SETTINGS = before
 
 
 def _works(kb, lang):
     for kind in KINDS:
         for ident in getattr(kb, urls.KINDS[kind]):
-            yield cite.work(Ctx(kb, lang, urls.page_url(kind, ident, lang)), kind, ident)
+            yield citing.work(Ctx(kb, lang, urls.page_url(kind, ident, lang)), kind, ident)
 
 
 def _unlatex(text: str) -> str:
-    """Undo kb.cite.latex, to compare a parsed field with the text it came from."""
+    """Undo publish.formats.latex, to compare a parsed field with the text it came from."""
     for command, char in ((r"\textbackslash{}", "\\"), (r"\textasciitilde{}", "~"), (r"\textasciicircum{}", "^"),
                           (r"\textbraceleft{}", "{"), (r"\textbraceright{}", "}")):
         text = text.replace(command, char)
@@ -154,7 +154,7 @@ def test_a_claim_credits_the_sources_of_its_figure_and_whom_they_relay(kb, confi
     for cid in relayed:
         c = kb.claims[cid]
         for lang in ("en", "zh"):
-            w = cite.work(Ctx(kb, lang, urls.page_url("claim", cid, lang)), "claim", cid)
+            w = citing.work(Ctx(kb, lang, urls.page_url("claim", cid, lang)), "claim", cid)
             text = kc.plain(w) if lang == "en" else kc.gbt7714(w)
             for cit in c.citations:
                 for sid in filter(None, (cit.source, cit.attributed_to)):

@@ -20,7 +20,7 @@ import pytest
 
 from site_fixture import LANGS, ROOT, hostile_site, site  # noqa: F401  (fixtures)
 
-from render.cite_data import FILES
+from render.downloads import FILES
 
 KINDS = {"claim": "claims", "source": "sources", "entity": "entities"}
 # Bytes of HTML for one claim page (75 KB, BENCHMARKS.md): the largest, a claim ten relaying pages
@@ -191,7 +191,7 @@ def test_data_page_describes_the_dataset_and_each_download(site, lang):
 # --- the downloads ----------------------------------------------------------------------
 
 def test_downloads_are_exactly_the_export_of_the_data(site):
-    from kb.export import exports
+    from publish.exports import exports
 
     package = json.loads((site.root / "data" / "datapackage.json").read_text(encoding="utf-8"))
     expected = exports(site.kb, site.address, package["version"] if package["version"] != "0" else "")
@@ -200,7 +200,7 @@ def test_downloads_are_exactly_the_export_of_the_data(site):
 
 
 def test_data_page_documents_every_field_of_every_download(site):
-    from kb.export import CLAIM_COLUMNS, SOURCE_COLUMNS
+    from publish.exports import CLAIM_COLUMNS, SOURCE_COLUMNS
 
     for lang in LANGS:
         soup = site.soup(site.prefix(lang) + "data/")

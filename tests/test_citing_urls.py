@@ -2,7 +2,7 @@
 
 * every address ever published resolves in the built site: a page, or the page kept at a
   retired id's address (data/redirects.yml).  The addresses are those of published-urls.txt
-  and of every page at a commit of the published branch (render.cite_urls.history_urls); on a
+  and of every page at a commit of the published branch (render.addresses.history_urls); on a
   shallow clone, only the commits it holds, so the list and the current pages;
 * the addresses read from a tree's data and docs are exactly the built site's pages, so the
   ones read from history are those the site published;
@@ -23,18 +23,18 @@ from conftest import MINIMAL, TODAY, later_run_claim, write_data
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
 from kb.base import KnowledgeBase
-from render import cite, cite_urls, pages, urls
+from render import addresses, citing, pages, urls
 from render.context import Ctx
 
-LIST = ROOT / cite_urls.LIST
-REGENERATE = "make urls   (or, with a built site: .venv/bin/python -m render.cite_urls --site SITE_DIR)"
+LIST = ROOT / addresses.LIST
+REGENERATE = "make urls   (or, with a built site: .venv/bin/python -m render.addresses --site SITE_DIR)"
 LANGS = ("en", "zh")
 REDIRECT_HELP = ("a published address must keep working: restore the page, or, for a record renamed or merged "
                  "into another, add its old id to data/redirects.yml (see CONTRIBUTING.md, 'Correcting a claim')")
 
 
 def _listed() -> list[str]:
-    return cite_urls.read(LIST)
+    return addresses.read(LIST)
 
 
 def _own_data(site):
@@ -51,10 +51,10 @@ def test_the_list_is_sorted_with_one_address_a_line():
 
 def test_every_published_address_still_resolves(site):
     _own_data(site)
-    from_history, commits = cite_urls.history_urls(ROOT)
+    from_history, commits = addresses.history_urls(ROOT)
     published = set(_listed()) | from_history
     assert len(published) > 500 and (commits > 0 or not (ROOT / ".git").exists())
-    gone = sorted(u for u in published if not cite_urls.resolves(site.root, u))
+    gone = sorted(u for u in published if not addresses.resolves(site.root, u))
     assert gone == [], f"{len(gone)} published address(es) lead nowhere: {gone[:10]}\n{REDIRECT_HELP}"
 
 
@@ -62,10 +62,10 @@ def test_the_addresses_read_from_the_data_are_the_sites_pages(site):
     """What history_urls reads at each commit is what the site makes of that tree: the same reading of the
     current data and docs gives exactly the built site's pages (the downloads aside)."""
     _own_data(site)
-    downloads = {f"/{cite_urls.FOLDER}{name}" for name in cite_urls.FILES}
-    built = cite_urls.site_urls(site.root) - downloads
+    downloads = {f"/{addresses.FOLDER}{name}" for name in addresses.FILES}
+    built = addresses.site_urls(site.root) - downloads
     assert len(built) > 500
-    assert cite_urls.tree_urls(ROOT) == built
+    assert addresses.tree_urls(ROOT) == built
 
 
 # --- the history of a repository ------------------------------------------------------
@@ -79,11 +79,11 @@ def _site_pages(repo) -> set[str]:
     them) and the written pages in docs/."""
     kb = KnowledgeBase.open(repo / "data")
     out = {"/" + urls.page_url(kind, ident, lang) for kind, ident in pages.all_pages(kb) for lang in LANGS}
-    return out | {cite_urls.written_url(p.relative_to(repo).as_posix()) for p in (repo / "docs").rglob("*.md")}
+    return out | {addresses.written_url(p.relative_to(repo).as_posix()) for p in (repo / "docs").rglob("*.md")}
 
 
 def _unresolved(repo) -> list[str]:
-    return sorted(cite_urls.published(repo) - _site_pages(repo) - {f"/{cite_urls.FOLDER}{n}" for n in cite_urls.FILES})
+    return sorted(addresses.published(repo) - _site_pages(repo) - {f"/{addresses.FOLDER}{n}" for n in addresses.FILES})
 
 
 ADDED_CLAIM = later_run_claim()
@@ -96,7 +96,7 @@ def repo(tmp_path_factory):
     root.mkdir()
     for folder in ("data", "docs"):
         shutil.copytree(ROOT / folder, root / folder)
-    shutil.copy(LIST, root / cite_urls.LIST)
+    shutil.copy(LIST, root / addresses.LIST)
     _git(root, "init", "-q", "-b", "main")
     _git(root, "add", "-A")
     _git(root, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "start")
@@ -109,15 +109,15 @@ def _commit(repo, message):
 
 
 def test_a_new_claim_passes_without_touching_the_list(repo):
-    listed = (repo / cite_urls.LIST).read_bytes()
+    listed = (repo / addresses.LIST).read_bytes()
     with open(repo / "data" / "claims" / "benchmarks.yml", "a", encoding="utf-8") as fh:
         fh.write(ADDED_CLAIM)
     _commit(repo, "Add a claim")
     assert _unresolved(repo) == []
-    published = cite_urls.published(repo)
+    published = addresses.published(repo)
     assert {"/claims/gptoss-e2e-jalapeno-later-run/", "/zh/claims/gptoss-e2e-jalapeno-later-run/"} <= published
-    assert (repo / cite_urls.LIST).read_bytes() == listed
-    assert _git(repo, "log", "--format=%H", "--", cite_urls.LIST).split() == [_git(repo, "rev-list", "--max-parents=0", "HEAD").strip()]
+    assert (repo / addresses.LIST).read_bytes() == listed
+    assert _git(repo, "log", "--format=%H", "--", addresses.LIST).split() == [_git(repo, "rev-list", "--max-parents=0", "HEAD").strip()]
 
 
 def test_a_record_deleted_without_a_redirect_fails_and_a_redirect_mends_it(repo):
@@ -144,9 +144,9 @@ def test_only_the_published_branch_counts(repo):
         _commit(repo, "Draft a claim")
         path.write_text(before, encoding="utf-8")
         _commit(repo, "Drop the draft")
-        assert cite_urls.published_ref(repo) == "main"
-        assert "/claims/gptoss-e2e-jalapeno-draft/" not in cite_urls.published(repo)
-        assert "/claims/gptoss-e2e-jalapeno-draft/" in cite_urls.history_urls(repo, "HEAD")[0]
+        assert addresses.published_ref(repo) == "main"
+        assert "/claims/gptoss-e2e-jalapeno-draft/" not in addresses.published(repo)
+        assert "/claims/gptoss-e2e-jalapeno-draft/" in addresses.history_urls(repo, "HEAD")[0]
     finally:
         _git(repo, "checkout", "-q", "main")
 
@@ -154,21 +154,21 @@ def test_only_the_published_branch_counts(repo):
 def test_a_shallow_clone_checks_the_list_and_the_commits_it_holds(repo, tmp_path):
     shallow = tmp_path / "shallow"
     subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow)], check=True)
-    assert cite_urls.is_shallow(shallow)
-    urls_now, commits = cite_urls.history_urls(shallow)
+    assert addresses.is_shallow(shallow)
+    urls_now, commits = addresses.history_urls(shallow)
     assert commits == 1
-    assert urls_now == cite_urls.tree_urls(shallow)  # the one commit's pages, read in full
-    assert cite_urls.published(shallow) == set(cite_urls.read(shallow / cite_urls.LIST)) | urls_now
+    assert urls_now == addresses.tree_urls(shallow)  # the one commit's pages, read in full
+    assert addresses.published(shallow) == set(addresses.read(shallow / addresses.LIST)) | urls_now
 
 
 def _committed_versions() -> list[tuple[str, list[str]]]:
-    log = subprocess.run(["git", "-C", str(ROOT), "log", "--format=%H", "--", cite_urls.LIST],
+    log = subprocess.run(["git", "-C", str(ROOT), "log", "--format=%H", "--", addresses.LIST],
                          capture_output=True, text=True)
     if log.returncode != 0:
         pytest.skip("not a git checkout")
     out = []
     for commit in log.stdout.split():
-        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{cite_urls.LIST}"],
+        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{addresses.LIST}"],
                               capture_output=True, text=True).stdout
         out.append((commit, [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]))
     return out
@@ -190,9 +190,9 @@ def test_the_command_adds_new_addresses_and_keeps_old_ones(tmp_path):
         (built / rel).parent.mkdir(parents=True, exist_ok=True)
         (built / rel).write_text("x", encoding="utf-8")
     listing = tmp_path / "published-urls.txt"
-    listing.write_text(cite_urls.render({"/claims/old/"}), encoding="utf-8")
-    assert cite_urls.main(["--site", str(built), "--list", str(listing)]) == 1  # /claims/old/ leads nowhere
-    assert cite_urls.read(listing) == ["/", "/claims/a/", "/claims/old/", "/data/claims.json", "/zh/claims/a/"]
+    listing.write_text(addresses.render({"/claims/old/"}), encoding="utf-8")
+    assert addresses.main(["--site", str(built), "--list", str(listing)]) == 1  # /claims/old/ leads nowhere
+    assert addresses.read(listing) == ["/", "/claims/a/", "/claims/old/", "/data/claims.json", "/zh/claims/a/"]
 
 
 # --- retired ids ------------------------------------------------------------------
@@ -217,10 +217,10 @@ ADDRESS = "https://example.org/evidence/"
 @pytest.fixture
 def configured():
     """Pages rendered outside a build, for a site published at ADDRESS."""
-    before = cite.SETTINGS
-    cite.configure(ADDRESS, before.version, before.site_names)
+    before = citing.SETTINGS
+    citing.configure(ADDRESS, before.version, before.site_names)
     yield
-    cite.SETTINGS = before
+    citing.SETTINGS = before
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -6,8 +6,8 @@ import subprocess
 import pytest
 
 from conftest import ROOT
-from render import cite_version
-from render.cite_version import DataVersion
+from publish import version as cite_version
+from publish.version import DataVersion
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 

@@ -11,7 +11,7 @@ import yaml
 
 from conftest import ROOT
 from kb.base import KnowledgeBase
-from kb.export import exports
+from publish.exports import exports
 
 DATA = ROOT / "data"
 

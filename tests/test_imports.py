@@ -153,3 +153,12 @@ def test_the_engine_never_imports_the_renderers():
                 if (m == "kb" or m.startswith("kb.")) and any(t == "render" or t.startswith("render.") for t in targets)}
     assert reaching == KB_IMPORTS_RENDER
     assert "kb.query" in imports and not any(t.startswith("render") for t in imports["kb.query"])
+
+
+def test_what_is_published_reads_the_engine_and_never_the_renderers():
+    """publish (the downloads and the citation formats) sits beside the renderers, on the engine: it writes no markup."""
+    imports, _ = _ours()
+    published = {m: t for m, t in imports.items() if m == "publish" or m.startswith("publish.")}
+    assert {"publish.exports", "publish.formats", "publish.version"} <= set(published)
+    assert [m for m, targets in published.items() if any(t == "render" or t.startswith("render.") for t in targets)] == []
+    assert any(t.startswith("kb.") for t in published["publish.exports"])

@@ -59,11 +59,11 @@ def test_downloads_agree_with_the_fact_base(site):
 
 
 def test_download_contract_is_built(site):
-    """site/data/claims.json and the rest of the contract (src/kb/export.py), once the build writes them."""
+    """site/data/claims.json and the rest of the contract (src/publish/exports.py), once the build writes them."""
     wired = checks.export_wiring(ROOT)
     missing = [f for f in checks.CONTRACT if not (site.root / "data" / f).is_file()]
     if not wired:
         present = sorted(p.name for p in (site.root / "data").glob("*")) if (site.root / "data").is_dir() else []
-        pytest.skip("no build step writes the downloads yet (kb.export.exports); checked what site/data/ holds: "
+        pytest.skip("no build step writes the downloads yet (publish.exports.exports); checked what site/data/ holds: "
                     + (", ".join(present) or "nothing"))
     assert not missing, f"site/data/{missing[0]} is missing, though {wired} writes the downloads"

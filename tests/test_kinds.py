@@ -6,10 +6,11 @@ from typing import get_args
 import pytest
 
 from conftest import ROOT
-from kb import cli, diff, export, kinds, schema
+from kb import cli, diff, kinds, schema
 from kb.check import REDIRECT_POOLS
+from publish import exports
 from kb.templates import record_template
-from render import cite_urls, labels, pages, urls
+from render import addresses, labels, pages, urls
 
 KINDS = list(kinds.KINDS.values())
 
@@ -28,7 +29,7 @@ def test_a_retired_id_names_a_kind_whose_records_have_pages():
     assert get_args(schema.Redirect.model_fields["kind"].annotation) == tuple(retirable)
     assert all(kinds.KINDS[name].pages for name in retirable)
     assert REDIRECT_POOLS == {k.name: k.data for k in kinds.retirable()}
-    assert cite_urls.RETIRABLE == set(retirable)
+    assert addresses.RETIRABLE == set(retirable)
     assert diff.RETIRABLE == {kinds.KINDS[name].data for name in retirable}
 
 
@@ -39,8 +40,8 @@ def test_each_kind_with_pages_has_addresses_a_builder_a_label_and_an_index(kind)
     assert urls.page_url(kind, "some-id", "zh") == f"zh/{k.pages}/some-id/"
     assert urls.page_url(kind, None, "zh") == "zh/" + k.index
     assert pages.BUILDERS[kind][1] == k.data
-    assert cite_urls.PAGE_KINDS[k.data] == kind
-    assert export.page_url(kind, "x", "zh", "https://example.org/") == f"https://example.org/zh/{k.pages}/x/"
+    assert addresses.PAGE_KINDS[k.data] == kind
+    assert exports.page_url(kind, "x", "zh", "https://example.org/") == f"https://example.org/zh/{k.pages}/x/"
     for lang in schema.LANGS:
         assert labels.t(k.label, lang).strip()
 

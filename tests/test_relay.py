@@ -16,7 +16,7 @@ import yaml
 
 from conftest import MINIMAL, ROOT, TODAY, write_data
 from kb.base import KnowledgeBase
-from kb.export import exports
+from publish.exports import exports
 from kb.relay import chain
 from site_fixture import LANGS, site  # noqa: F401  (fixture)
 

@@ -358,11 +358,11 @@ def written_url(rel: str, lang: str) -> str:
 
 def render_pages(side: Side, root: Path) -> None:
     """Fill ``side.pages`` with the figures each page shows, for every generated and written page."""
-    from render import cite, pages, urls
+    from render import citing, pages, urls
 
     kb = side.kb
-    before = cite.SETTINGS
-    cite.configure(before.site_url or "https://example.org/", before.version, before.site_names)
+    before = citing.SETTINGS
+    citing.configure(before.site_url or "https://example.org/", before.version, before.site_names)
     try:
         for lang in LANGS:
             for kind, ident in pages.all_pages(kb):
@@ -397,7 +397,7 @@ def render_pages(side: Side, root: Path) -> None:
                         continue
                     side.pages[(lang, "/" + url)] = tuple(_FIGURE.findall(html))
     finally:
-        cite.SETTINGS = before
+        citing.SETTINGS = before
 
 
 def open_side(label: str, root: Path, data: str) -> Side:

@@ -10,7 +10,7 @@
 * a conflict: a ``Question`` about the claims it weighs (:func:`conflict`);
 * the data page: the ``Dataset`` (:func:`dataset`).
 
-Every address is a full one (:func:`render.cite.public_url`).  Each record is a node of its own
+Every address is a full one (:func:`render.citing.public_url`).  Each record is a node of its own
 (``<page>#claim``, ``#source``, ``#entity``…), described on its page (``mainEntityOfPage``: an
 ``ItemPage`` in the page's language, part of the ``WebSite`` of that language).
 """
@@ -20,10 +20,9 @@ import json
 from pathlib import Path
 
 from kb import query
-
-from . import cite, urls
-from .cite import LICENSE_DATA, public_url, title
-from .cite_data import FILES, FOLDER, MEDIA, WHAT
+from . import citing, urls
+from .citing import LICENSE_DATA, public_url, title
+from .downloads import FILES, FOLDER, MEDIA, WHAT
 from .text import plain
 
 SOURCE_TYPES = {"news-article": "NewsArticle", "press-report": "NewsArticle", "blog-post": "BlogPosting",
@@ -70,7 +69,7 @@ def _record(ctx, kind: str, ident: str, typ: str) -> dict:
 
 
 def _versioned(out: dict) -> dict:
-    v = cite.SETTINGS.version
+    v = citing.SETTINGS.version
     if v.short:
         out["version"] = v.short
     if v.date:
@@ -131,7 +130,7 @@ def claim(ctx, cid: str) -> dict:
         "about": _entity_ref(ctx, c.subject),
         "appearance": appearance,
         "creativeWorkStatus": c.status,
-        "isPartOf": {"@type": "Dataset", "@id": dataset_id(ctx.lang), "name": cite.SETTINGS.site_names[ctx.lang],
+        "isPartOf": {"@type": "Dataset", "@id": dataset_id(ctx.lang), "name": citing.SETTINGS.site_names[ctx.lang],
                      "url": public_url(urls.lang_prefix(ctx.lang) + "data/")},
         "license": LICENSE_DATA,
     })
@@ -191,12 +190,12 @@ def conflict(ctx, xid: str) -> dict:
 
 def home(ctx) -> dict:
     """The site in this language, and the data set it publishes (as the data page describes it)."""
-    names = cite.SETTINGS.site_names
+    names = citing.SETTINGS.site_names
     lang = ctx.lang
     site = {"@type": "WebSite", "@id": website_id(lang), "url": public_url(urls.lang_prefix(lang)),
             "name": names[lang], "alternateName": [n for other, n in names.items() if other != lang and n != names[lang]],
             "inLanguage": urls.lang_tag(lang), "license": LICENSE_DATA, "mainEntity": {"@id": dataset_id(lang)}}
-    description = cite.SETTINGS.site_descriptions.get(lang)
+    description = citing.SETTINGS.site_descriptions.get(lang)
     if description:
         site["description"] = description
     if lang == urls.DEFAULT_LANG:
@@ -211,11 +210,11 @@ def home(ctx) -> dict:
 
 
 def dataset(ctx) -> dict:
-    """A schema.org Dataset for the data page, with a DataDownload per file (:mod:`render.cite_data` lists them)."""
-    v = cite.SETTINGS.version
-    names = cite.SETTINGS.site_names
+    """A schema.org Dataset for the data page, with a DataDownload per file (:mod:`render.downloads` lists them)."""
+    v = citing.SETTINGS.version
+    names = citing.SETTINGS.site_names
     here = urls.lang_prefix(ctx.lang) + FOLDER
-    addr = cite.public_url
+    addr = citing.public_url
 
     out = {
         "@context": "https://schema.org",
@@ -227,7 +226,7 @@ def dataset(ctx) -> dict:
         "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
         "description": WHAT["claims.json"][ctx.lang],
         "inLanguage": ["en", "zh-Hans"],
-        "license": cite.LICENSE_DATA,
+        "license": citing.LICENSE_DATA,
         "isAccessibleForFree": True,
         "creator": {"@type": "Organization", "name": names[ctx.lang]},
         "distribution": [{"@type": "DataDownload", "name": name, "encodingFormat": MEDIA[Path(name).suffix],

@@ -11,8 +11,7 @@ from __future__ import annotations
 from kb import query
 
 from kb.kinds import KINDS
-
-from . import cite, jsonld, listing, relay
+from . import citing, jsonld, listing, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -205,7 +204,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     if c.caveats:
         items = "".join(f"<li>{prose(ctx, ctx.text(cv), own=cid)}</li>" for cv in c.caveats)
         blocks += [_heading(ctx, "h.caveats", "caveats"), _div("kb-caveats", f"<ul>{items}</ul>")]
-    blocks += cite.section(ctx, "claim", cid) + [jsonld.script(jsonld.claim(ctx, cid))]
+    blocks += citing.section(ctx, "claim", cid) + [jsonld.script(jsonld.claim(ctx, cid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "claims", cid))]
     return _page(title_text, blocks)
 
@@ -269,7 +268,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     if origin or relayed:
         blocks += [_heading(ctx, "h.origin_of", "attributed"),
                    _div("kb-source-attributed", origin or claim_table(ctx, relayed, name="attributed"))]
-    blocks += cite.section(ctx, "source", sid) + [jsonld.script(jsonld.source(ctx, sid))]
+    blocks += citing.section(ctx, "source", sid) + [jsonld.script(jsonld.source(ctx, sid))]
     blocks += [_heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "sources", sid))]
     return _page(ctx.text(s.name), blocks)
 
@@ -293,7 +292,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
     ids = query.claims_of_entity(kb, eid)
     blocks = [head, _heading(ctx, "h.claims", "claims"),
               _div("kb-entity-claims", listing.table(ctx, "entity", eid, ids)),
-              *cite.section(ctx, "entity", eid), jsonld.script(jsonld.entity(ctx, eid)),
+              *citing.section(ctx, "entity", eid), jsonld.script(jsonld.entity(ctx, eid)),
               _heading(ctx, "h.record", "record"), _div("kb-record-wrap", _record(ctx, "entities", eid))]
     return _page(ctx.text(e.name), blocks)
 
@@ -358,5 +357,5 @@ def all_pages(kb):
 
 def body(ctx, kind: str, ident: str) -> tuple[str, str]:
     if ident not in getattr(ctx.kb, BUILDERS[kind][1]) and ident in ctx.kb.redirects:
-        return cite.retired_page(ctx, ident)
+        return citing.retired_page(ctx, ident)
     return BUILDERS[kind][0](ctx, ident)

@@ -129,13 +129,13 @@ def note_frame(lang: str, files, kb) -> None:
     s = _SESSION
     if s is None:
         return
-    from . import cite, provenance, urls
+    from . import citing, provenance, urls
     from .context import Ctx
 
     nav = [(f.src_uri, f.page.title) for f in files.documentation_pages()
            if f.page is not None and f.inclusion.is_in_nav()]
     legend = provenance.tier_legend(Ctx(kb, lang, urls.page_url("claim", "x", lang)))
-    s.frame[lang] = _digest(repr((nav, legend, cite.SETTINGS)))
+    s.frame[lang] = _digest(repr((nav, legend, citing.SETTINGS)))
 
 
 def changed_records(old, new) -> set[tuple[str, str]]:

@@ -341,7 +341,7 @@ def parity_problems(en_url: str, corpus: Corpus, docs: Path) -> list[str]:
 
 # --- downloads ----------------------------------------------------------------------------------------
 
-# The download contract (src/kb/export.py): the files every build must write under site/data/.
+# The download contract (src/publish/exports.py): the files every build must write under site/data/.
 CONTRACT = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv",
             "datapackage.json")
 APPROX = {"en": "about", "zh": "约"}
@@ -367,7 +367,7 @@ def export_wiring(root: Path) -> str | None:
     """The build file that writes the downloads, if any does."""
     for rel in ("macros/hooks.py", "macros/main.py"):
         path = root / rel
-        if path.is_file() and re.search(r"\bexports\(|cite_data|kb\.export", path.read_text(encoding="utf-8")):
+        if path.is_file() and re.search(r"\bexports\(|\bdownloads\.write\(|publish\.exports", path.read_text(encoding="utf-8")):
             return rel
     return None
 

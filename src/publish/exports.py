@@ -13,10 +13,10 @@ import json
 from decimal import Decimal
 from fractions import Fraction
 
-from .base import KnowledgeBase
-from .kinds import KINDS
-from .prose import PLACEHOLDER, kind_of
-from .schema import LANGS
+from kb.base import KnowledgeBase
+from kb.kinds import KINDS
+from kb.prose import PLACEHOLDER, kind_of
+from kb.schema import LANGS
 PREFIX = {"en": "", "zh": "zh/"}
 
 

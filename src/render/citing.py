@@ -3,7 +3,7 @@
 * :func:`section` — the "How to cite" section of claim, source and entity pages:
   a ready-to-copy reference (plain style on English pages, GB/T 7714-2015 on
   Chinese ones) with a button that copies it, then BibTeX and CSL-JSON, each
-  folded in a ``<details>`` (the formats themselves come from :mod:`kb.cite`).
+  folded in a ``<details>`` (the formats themselves come from :mod:`publish.formats`).
 * :func:`footer` — the data version every page shows, linked to that version
   of ``data/`` where the repository's address is known.
 * :func:`public_url` — a page's full address; every citation, the canonical
@@ -25,12 +25,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from kb import cite as fmt_cite
+from publish import formats as fmt_cite
 from kb import query
 from kb.kinds import KINDS
 
 from . import urls
-from .cite_version import DataVersion
+from publish.version import DataVersion
 from .frontmatter import page_markdown
 from .text import escape, plain, prose
 
@@ -108,7 +108,7 @@ def configure(site_url: str | None, version: DataVersion, site_names: dict[str, 
 def public_url(path: str) -> str:
     """The full address of a site path: 'claims/x/' -> 'https://example.org/claims/x/' ('' is the home page)."""
     if not SETTINGS.site_url:
-        raise RuntimeError("the site's public address is not configured: render.cite.configure() sets it")
+        raise RuntimeError("the site's public address is not configured: render.citing.configure() sets it")
     return SETTINGS.site_url + ("" if path in (".", "./") else path.lstrip("/"))
 
 

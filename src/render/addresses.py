@@ -18,7 +18,7 @@ by hand:
 
 The tests check that every one still leads to a page: a record's page, or the
 page kept at a retired id's address (data/redirects.yml).  ``make urls``
-(``python -m render.cite_urls``) still adds a built site's addresses to the list;
+(``python -m render.addresses``) still adds a built site's addresses to the list;
 nothing needs it.
 """
 from __future__ import annotations
@@ -33,11 +33,11 @@ from pathlib import Path
 from kb import kinds
 
 from . import urls as site_urls_map
-from .cite_data import FILES, FOLDER
+from .downloads import FILES, FOLDER
 
 LIST = "published-urls.txt"
 HEADER = ("# Addresses the site had published when this list was started, relative to its root. Never edit it:\n"
-          "# the addresses published since are read from git history (render/cite_urls.py), and a renamed or\n"
+          "# the addresses published since are read from git history (render/addresses.py), and a renamed or\n"
           "# merged record keeps its address through data/redirects.yml.\n")
 
 
@@ -216,7 +216,7 @@ def render(urls: set[str]) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.cite_urls",
+    parser = argparse.ArgumentParser(prog="python -m render.addresses",
                                      description="Add the addresses of a built site to published-urls.txt (never removes any).")
     parser.add_argument("--site", default="site", help="the built site (default: site)")
     parser.add_argument("--list", default=LIST, help=f"the list to extend (default: {LIST})")

@@ -1,6 +1,6 @@
 """The downloads: written into the built site once per build, and described on the data page.
 
-The files are exactly what :func:`kb.export.exports` returns.  The data page's
+The files are exactly what :func:`publish.exports.exports` returns.  The data page's
 tables are generated from the same place: the CSV columns from
 ``CLAIM_COLUMNS``/``SOURCE_COLUMNS`` (their English descriptions are the
 export module's own), the JSON fields from the keys the export actually writes.
@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kb import export
-
-from . import cite
+from publish import exports
+from . import citing
 from .text import escape
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
@@ -220,15 +219,15 @@ _cache: dict[tuple, dict[str, bytes]] = {}
 
 def base_url() -> str:
     """Where the exports say pages live: the site's public address."""
-    return cite.public_url("")
+    return citing.public_url("")
 
 
 def files(kb) -> dict[str, bytes]:
     """The downloads for this build (computed once per fact base, address and version)."""
-    key = (id(kb), base_url(), cite.SETTINGS.version.commit)
+    key = (id(kb), base_url(), citing.SETTINGS.version.commit)
     if key not in _cache:
         _cache.clear()
-        _cache[key] = export.exports(kb, base_url(), cite.SETTINGS.version.commit or "")
+        _cache[key] = exports.exports(kb, base_url(), citing.SETTINGS.version.commit or "")
     return _cache[key]
 
 
@@ -299,19 +298,19 @@ def field_table(ctx, name: str) -> str:
     """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
     lang = ctx.lang
     if name.endswith(".csv"):
-        columns = export.CLAIM_COLUMNS if name == "claims.csv" else export.SOURCE_COLUMNS
+        columns = exports.CLAIM_COLUMNS if name == "claims.csv" else exports.SOURCE_COLUMNS
         rows = []
         for col, typ, en in columns:
             zh = COLUMNS_ZH[name].get(col)
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
-                               f"src/render/cite_data.py")
+                               f"src/render/downloads.py")
             rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(en if lang == "en" else zh)])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
-            raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in src/render/cite_data.py")
+            raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in src/render/downloads.py")
         rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
