@@ -34,11 +34,11 @@ serve: check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
 # Serve the site like make serve, but after a save rebuild only the pages the change touches:
-# an edited claim shows on its page in seconds (src/render/preview.py; CONTRIBUTING.md,
+# an edited claim shows on its page in seconds (src/sitebuild/preview.py; CONTRIBUTING.md,
 # "Seeing your change on the site"). Problems in the data are shown, not refused at the door.
 # For looking only: it publishes nothing, and make build and CI never use it.
 preview: setup
-	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m render.preview -a 127.0.0.1:8000
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m sitebuild.preview -a 127.0.0.1:8000
 
 # The browser tests (tests/test_browser_*.py) need a Chromium, CJK fonts, and axe-core from
 # package-lock.json. Each is installed only when missing (apt-get as root, or through sudo).

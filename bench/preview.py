@@ -4,7 +4,7 @@
     .venv/bin/python bench/preview.py --saves 5 --serve-saves 3 --out -
 
 On a copy of data/ taken when the run starts, each server is started as ``make`` starts it (the
-preview as ``python -m render.preview``, ``mkdocs serve --strict`` as ``make serve`` runs it) on a
+preview as ``python -m sitebuild.preview``, ``mkdocs serve --strict`` as ``make serve`` runs it) on a
 free local port, and left to finish its first build.  Then, several times, the run saves a change to
 one claim's figure (``gptoss-peak-tpskw-jalapeno``, 85,448 tok/s/kW, in ``claims/benchmarks.yml``,
 changed to 85,449, then 85,450, ...) and times, from the moment before the file is written:
@@ -182,7 +182,7 @@ def measure(work: Path, saves: int = 5, serve_saves: int = 3, timeout: float = 6
     shutil.copytree(ROOT / "data", data)
     _free_the_figure(data / "claims" / "benchmarks.yml")
     res = {"machine": _machine(), "servers": []}
-    preview = [PY, "-m", "render.preview", "-f", str(ROOT / "mkdocs.yml"), "-a", "{addr}",
+    preview = [PY, "-m", "sitebuild.preview", "-f", str(ROOT / "mkdocs.yml"), "-a", "{addr}",
                "--site-dir", str(work / "preview-site")]
     serve = [PY, "-m", "mkdocs", "serve", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-a", "{addr}",
              "-w", str(data)]  # make serve watches data/ (mkdocs.yml); this run edits a copy

@@ -18,7 +18,7 @@
   :mod:`render.downloads`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
   once both languages are built: one index per language, Chinese indexed character by
-  character (see :mod:`render.search`), all served from the site itself.
+  character (see :mod:`sitebuild.search`), all served from the site itself.
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in the
   language being built (overrides/404.html, :mod:`render.notfound`): /404.html in English,
   /zh/404.html in Chinese.
@@ -35,8 +35,9 @@ from mkdocs.utils import get_build_date
 
 from kb.problems import DataError
 from publish import version as data_version
-from render import citing, downloads, kbcache, labels, listing, notfound, pages, preview, printing, provenance, search, urls
+from render import citing, downloads, labels, listing, notfound, pages, printing, provenance, urls
 from render.context import Ctx
+from sitebuild import kbcache, preview, search
 
 log = get_plugin_logger("kb")
 

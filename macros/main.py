@@ -2,7 +2,7 @@
 
 Pages never type a figure; they call these with ids or data queries, e.g.
 ``{{ fig("gptoss-e2e-jalapeno") }}`` or ``{{ claim_table(tag="benchmark") }}``.
-The fact base is opened once per build (see :mod:`render.kbcache`); the
+The fact base is opened once per build (see :mod:`sitebuild.kbcache`); the
 language is the one being built, read from the page being rendered.
 
 Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from kb import query
 from kb.problems import DataError
-from render import charts, citing, downloads, figures, jsonld, kbcache, listing, provenance, relay, tables
+from render import charts, citing, downloads, figures, jsonld, listing, provenance, relay, tables
 from render.context import Ctx
 from render.text import escape, prose
+from sitebuild import kbcache
 
 
 def define_env(env):

@@ -203,7 +203,8 @@ def test_a_build_imports_neither_matplotlib_nor_lxml():
 import sys
 sys.path.insert(0, {str(root / "macros")!r})
 import main, hooks  # what mkdocs loads: the macros module and the hooks
-from render import charts, kbcache
+from render import charts
+from sitebuild import kbcache
 from render.context import Ctx
 kb = kbcache.open_kb({str(root / "data")!r})
 drawn = 0

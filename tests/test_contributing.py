@@ -400,7 +400,7 @@ def test_preview_names_what_the_build_honours():
     assert env["KB_DATA_DIR"] == PRACTICE
     assert words[words.index("--watch") + 1] == PRACTICE, "serve must watch the copy, not data/"
     sys.path.insert(0, str(ROOT / "src"))
-    from render import kbcache
+    from sitebuild import kbcache
 
     old = os.environ.get("KB_DATA_DIR")
     os.environ["KB_DATA_DIR"] = PRACTICE

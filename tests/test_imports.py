@@ -68,7 +68,7 @@ def walk(root: Path):
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound
                     and _private(node.attr) and bound[node.value.id] != name):
                 private.append((name, bound[node.value.id], node.attr, node.lineno))
-        seen.discard(name)  # a module naming itself (render.preview run as __main__) is no circle
+        seen.discard(name)  # a module naming itself (sitebuild.preview run as __main__) is no circle
         imports[name] = seen
     return imports, private
 

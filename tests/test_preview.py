@@ -1,4 +1,4 @@
-"""`make preview` (render/preview.py): after a saved change, the pages it rebuilds are the pages a full build writes.
+"""`make preview` (sitebuild/preview.py): after a saved change, the pages it rebuilds are the pages a full build writes.
 
 One preview session over a copy of data/: a whole build; then a change that the check refuses (the
 preview must stop and say where, file:line:column: rule, leaving the site as it was); then one the
@@ -26,7 +26,7 @@ import pytest
 import yaml
 from site_fixture import LANGS, ROOT, build_site
 
-from render import preview
+from sitebuild import preview
 
 CLAIM = "gptoss-peak-tpskw-jalapeno"
 DERIVED = "gptoss-peak-tpskw-ratio"

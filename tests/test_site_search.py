@@ -214,7 +214,7 @@ def test_result_titles_and_excerpts_read_as_the_page_prose(site, lang):
 
 
 def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
-    from render.search import ZWSP, for_index, segmented
+    from sitebuild.search import ZWSP, for_index, segmented
 
     body = ('<div data-pagefind-body><h2 id="吞吐量" title="每千瓦 > 吞吐">每千瓦吞吐量<a class="headerlink" '
             'href="#吞吐量">¶</a></h2><!-- 注释 --><script>var s = "吞吐<b>";</script><p>GB300 的吞吐</p>'
@@ -234,7 +234,7 @@ def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
 
 
 def test_what_pagefind_would_not_index_is_left_out_of_its_copy():
-    from render.search import for_index
+    from sitebuild.search import for_index
 
     body = ('<div data-pagefind-body><p>kept</p><script type="application/ld+json">{"name": "dropped"}</script>'
             '<aside class="kb-legend" data-pagefind-ignore="all"><p>dropped</p></aside>'

@@ -1,5 +1,5 @@
 /* The search page: Pagefind's search box, searching the page's own language, offline.
-   Chinese pages are indexed one Han character per word (src/render/search.py explains
+   Chinese pages are indexed one Han character per word (src/sitebuild/search.py explains
    why); term() turns a Chinese query into the same characters, and into a phrase when it
    is one run of Han characters, so that 吞吐量 finds exactly the pages that contain 吞吐量.
    result() takes out the zero-width spaces that mark those characters in the titles, and

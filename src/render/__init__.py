@@ -18,11 +18,9 @@ baseline) is asked of :mod:`kb.query`.  Modules import one another one way only
 * :mod:`render.frontmatter`  a generated page's front matter and blocks
 * :mod:`render.coverage`  how the citations' words were checked, over the fact base
 * :mod:`render.context`   what a renderer needs to know: base, language, page
-* :mod:`render.kbcache`   opening the fact base once per build
 * :mod:`render.citing`   how to cite a page (the formats come from :mod:`publish.formats`), the footer's data version
 * :mod:`render.downloads` the downloads in site/data/ and the data page's tables
 * :mod:`render.addresses` every address the site has published: git history and published-urls.txt
 * :mod:`render.notfound`  the page for a missing address, one per language (/404.html, /zh/404.html)
 * :mod:`render.printing`  the line a printed page carries: its address, data version and licence
-* :mod:`render.search`    the search index (Pagefind), Chinese indexed character by character
 """

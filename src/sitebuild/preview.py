@@ -129,8 +129,8 @@ def note_frame(lang: str, files, kb) -> None:
     s = _SESSION
     if s is None:
         return
-    from . import citing, provenance, urls
-    from .context import Ctx
+    from render import citing, provenance, urls
+    from render.context import Ctx
 
     nav = [(f.src_uri, f.page.title) for f in files.documentation_pages()
            if f.page is not None and f.inclusion.is_in_nav()]
@@ -454,7 +454,7 @@ class Preview:
         With ``undo`` (a FIRST build), keep what it replaces, so that :meth:`_roll_back` can put the site
         back as it was when the CHANGED build after it fails (a macro error in a written page, which the
         FIRST build does not render)."""
-        from . import urls
+        from render import urls
 
         keep = Path(tempfile.mkdtemp(prefix="undo-", dir=self.work)) if undo else None
         created = []
@@ -627,7 +627,7 @@ def serve(config_file: str = "mkdocs.yml", host: str = "127.0.0.1", port: int = 
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m render.preview", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m sitebuild.preview", description=__doc__.split("\n\n")[0])
     ap.add_argument("-f", "--config-file", default="mkdocs.yml")
     ap.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
     ap.add_argument("--site-dir", help="build into this folder (kept); by default a temporary one, removed at exit")
@@ -637,8 +637,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    # Run as render.preview, the module macros/hooks.py imports, not as a second copy named __main__:
+    # Run as sitebuild.preview, the module macros/hooks.py imports, not as a second copy named __main__:
     # the session the builds open must be the one the hooks read.
-    from render import preview as _module
+    from sitebuild import preview as _module
 
     sys.exit(_module.main())
