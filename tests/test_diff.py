@@ -15,7 +15,7 @@ import pytest
 
 from conftest import later_run_claim
 from kb import cli
-from kb.diff import diff, format_report
+from sitebuild.diff import diff, format_report
 from site_fixture import ROOT
 
 ADDED = later_run_claim("A later run of the GPT-OSS 120B test was reported <b>again</b>.")

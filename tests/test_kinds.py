@@ -6,11 +6,12 @@ from typing import get_args
 import pytest
 
 from conftest import ROOT
-from kb import cli, diff, kinds, schema
+from kb import cli, kinds, schema
 from kb.check import REDIRECT_POOLS
 from publish import exports
 from kb.templates import record_template
 from render import addresses, labels, pages, urls
+from sitebuild import diff
 
 KINDS = list(kinds.KINDS.values())
 

@@ -119,7 +119,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from .diff import DiffError, diff, format_report
+    from sitebuild.diff import DiffError, diff, format_report  # it renders both sides' pages: a site tool
 
     try:
         report = diff(Path(args.repo), args.base, args.head, args.data)

@@ -56,13 +56,14 @@ from . import format as fmt
 from .escaping import attr, escape
 
 
-def _unit(ctx, cid: str) -> tuple[str, bool]:
+def unit_symbol(ctx, cid: str) -> tuple[str, bool]:
+    """The symbol of a claim's unit in the page's language, and whether a space sets it off from the number."""
     unit = ctx.kb.unit_of(cid)
     return getattr(unit.symbol, ctx.lang), unit.space
 
 
 def _with_unit(ctx, cid: str, inner: str) -> str:
-    symbol, space = _unit(ctx, cid)
+    symbol, space = unit_symbol(ctx, cid)
     if not symbol:
         return inner
     return f'{inner}{" " if space else ""}<span class="kb-unit">{escape(symbol)}</span>'
@@ -96,7 +97,7 @@ def value_markup(ctx, cid: str) -> str:
 
 def verdict(ctx, cid: str) -> str | None:
     """consistent / inconsistent / cannot-derive / computed, or None for a claim not derived: kb.query.verdict
-    (kept for kb.diff, which calls it here)."""
+    (kept for sitebuild.diff, which calls it here)."""
     return query.verdict(ctx.kb, cid)
 
 
@@ -195,7 +196,7 @@ def figure_text(ctx, cid: str) -> str:
     """The figure as plain text with its unit (for titles); not escaped."""
     c = ctx.kb.claims[cid]
     v = c.value
-    symbol, space = _unit(ctx, cid)
+    symbol, space = unit_symbol(ctx, cid)
     if v is None:
         got = query.computed(ctx.kb, cid)
         if got is None:

@@ -34,8 +34,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Optional
 
-from .base import KnowledgeBase
-from .kinds import KINDS, retirable
+from kb.base import KnowledgeBase
+from kb.kinds import KINDS, retirable
 
 LANGS = ("en", "zh")
 ARROW = "→"
@@ -115,7 +115,7 @@ def computed(kb, cid: str, lang: str = "en") -> Optional[str]:
     if chk is None or chk.computed is None:
         return None
     text = fmt.computed_text(chk.computed.lo, chk.computed.hi, lang)
-    symbol, space = figures._unit(_ctx(kb, lang), cid)
+    symbol, space = figures.unit_symbol(_ctx(kb, lang), cid)
     return f"{text}{' ' if space else ''}{symbol}" if symbol else text
 
 
@@ -401,7 +401,7 @@ def render_pages(side: Side, root: Path) -> None:
 
 
 def open_side(label: str, root: Path, data: str) -> Side:
-    from .problems import DataError
+    from kb.problems import DataError
 
     try:
         kb = KnowledgeBase.open(root / data)
