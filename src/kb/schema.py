@@ -17,15 +17,15 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema, field_validator, model_validator
 
-from . import kinds, operations
+from . import kinds, languages, operations
 from .operations import OPERATIONS
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
 MAX_MAGNITUDE = Decimal("1e15")
 
-LANGS = ("en", "zh")
-"""The site's languages, as every Bilingual text has them: English and Simplified Chinese."""
+LANGS = tuple(languages.LANGUAGES)
+"""The site's languages (kb.languages), as every Bilingual text has them: English and Simplified Chinese."""
 SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
 """A source's language (its ``language``) -> the site language its words are read in."""
 

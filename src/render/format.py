@@ -33,9 +33,11 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
+from kb.languages import LANGUAGES
+
 from .labels import t
 
-LOCALES = {"en": Locale.parse("en"), "zh": Locale.parse("zh_Hans_CN")}
+LOCALES = {code: Locale.parse(lang.locale) for code, lang in LANGUAGES.items()}  # kb.languages
 DATE_PATTERNS = {
     "en": {3: "d MMMM y", 2: "MMMM y", 1: "y"},
     "zh": {3: "y年M月d日", 2: "y年M月", 1: "y年"},

@@ -6,12 +6,12 @@ lives at the site root; every other language under its own prefix.
 from __future__ import annotations
 
 from kb import kinds
+from kb.languages import DEFAULT, LANGUAGES
 
-DEFAULT_LANG = "en"
+DEFAULT_LANG = DEFAULT  # the language at the site's root
 
-# Each language's BCP 47 tag, as <html lang>, hreflang and schema.org's inLanguage give it:
-# the Chinese pages are written in Simplified Chinese.
-LANG_TAGS = {"en": "en", "zh": "zh-Hans"}
+# Each language's BCP 47 tag, as <html lang>, hreflang and schema.org's inLanguage give it (kb.languages)
+LANG_TAGS = {code: lang.tag for code, lang in LANGUAGES.items()}
 
 # kind of record -> folder of its pages, for the kinds whose records have pages (kb.kinds)
 KINDS = {k.name: k.pages for k in kinds.with_pages()}
@@ -20,7 +20,7 @@ INDEXES = {k.name: k.index for k in kinds.KINDS.values() if k.index}
 
 
 def lang_prefix(lang: str) -> str:
-    return "" if lang == DEFAULT_LANG else f"{lang}/"
+    return LANGUAGES[lang].prefix if lang in LANGUAGES else f"{lang}/"
 
 
 def lang_tag(lang: str) -> str:
