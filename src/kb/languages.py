@@ -20,6 +20,8 @@ class Language:
     """Its BCP 47 tag, as ``<html lang>``, hreflang and schema.org's ``inLanguage`` give it (``zh-Hans``)."""
     locale: str
     """The Babel locale its numbers and dates are written in (``zh_Hans_CN``)."""
+    cased: bool = False
+    """Whether its script has capital letters (a sentence then starts with one)."""
     default: bool = False
     """The language at the site's root; every other lives under ``/<code>/``."""
 
@@ -30,7 +32,7 @@ class Language:
 
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
-    Language("en", tag="en", locale="en", default=True),
+    Language("en", tag="en", locale="en", cased=True, default=True),
     Language("zh", tag="zh-Hans", locale="zh_Hans_CN"),  # the Chinese pages are written in Simplified Chinese
 )}
 

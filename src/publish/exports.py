@@ -66,7 +66,7 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str, text: str | None = N
                 return "?"
             text = f"{_num(chk.computed.lo):.4g}..{_num(chk.computed.hi):.4g}"
         text = text.replace("..", "–")
-        symbol = unit.symbol.en if lang == "en" else unit.symbol.zh
+        symbol = getattr(unit.symbol, lang)
         return text + ((" " if unit.space else "") + symbol if symbol else "")
 
     def fill(m) -> str:

@@ -272,11 +272,12 @@ def power_basis(ctx, ident: str) -> dict:
 
 def _sentences(ctx, *parts) -> str:
     """Whole sentences one after another, spaced as the language spaces them."""
-    return (" " if ctx.lang == "en" else "").join(p for p in parts if p)
+    return ctx.t("sentence_sep").join(p for p in parts if p)
 
 
 def _join(ctx, parts) -> str:
-    return " ".join(p + "." for p in parts) if ctx.lang == "en" else "；".join(parts) + "。"
+    """The parts of a description as the language strings them into one: "A. B." in English, "A；B。" in Chinese."""
+    return ctx.t("clause_sep").join(parts) + ctx.t("clause_end") if parts else ""
 
 
 # --- cumulative wait (illustration) ---------------------------------------------------------------
@@ -408,10 +409,10 @@ def timeline(ctx, ident: str) -> dict:
         cv.text(text_x, label + 10, when, f"kb-ct kb-ct-date {kind}", weight="bold", size=sc.SMALL, **attrs)
         for i, text in enumerate(lines):
             cv.text(text_x, label + 10 + line * (i + 1), text, "kb-ct kb-ct-event", size=sc.SMALL, **attrs)
-        desc.append(when + ctx.t("colon") + (" " if ctx.lang == "en" else "").join(lines))
+        desc.append(when + ctx.t("colon") + ctx.t("word_sep").join(lines))
     title = _t("title.timeline", ctx.lang)
     note = _sentences(ctx, _t("timeline.note", ctx.lang), _tiers_line(ctx, [b[3] for b in blocks]))
-    svg = cv.svg(f"kbc-{ident}", title, " ".join(desc) if ctx.lang == "en" else "".join(desc), label=ident)
+    svg = cv.svg(f"kbc-{ident}", title, ctx.t("sentence_sep").join(desc), label=ident)
     return {"title": title, "note": note, "svg": svg, "data": ""}
 
 

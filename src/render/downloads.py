@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb.schema import LANGS
 from publish import exports
 from . import citing
 from .text import escape
@@ -305,12 +306,12 @@ def field_table(ctx, name: str) -> str:
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
                                f"src/render/downloads.py")
-            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(en if lang == "en" else zh)])
+            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described({"en": en, "zh": zh}[lang])])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
             raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in src/render/downloads.py")
-        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(desc[0 if lang == "en" else 1])])
+        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(dict(zip(LANGS, desc))[lang])])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)

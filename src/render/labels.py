@@ -206,6 +206,10 @@ LABELS: dict[str, dict[str, str]] = {
     "date_range_sep": {"en": " – ", "zh": "至"},
     "list_sep": {"en": ", ", "zh": "、"},
     "colon": {"en": ": ", "zh": "："},
+    "sentence_sep": {"en": " ", "zh": ""},  # between whole sentences
+    "word_sep": {"en": " ", "zh": ""},  # between the lines of one wrapped sentence, joined again
+    "clause_sep": {"en": ". ", "zh": "；"},  # between the parts of a description read as one
+    "clause_end": {"en": ".", "zh": "。"},
     "open_paren": {"en": " (", "zh": "（"},
     "close_paren": {"en": ")", "zh": "）"},
 

@@ -22,6 +22,7 @@ import re
 from babel.lists import format_list
 
 from kb import query
+from kb.languages import LANGUAGES
 
 from . import format as fmt
 from .citations import name_markup
@@ -69,7 +70,7 @@ def _date(ctx, sid: str) -> str:
 
 def _cap(ctx, html: str) -> str:
     """The first letter of a sentence in capitals, where the language has them (labels start with a word)."""
-    return html[:1].upper() + html[1:] if ctx.lang == "en" and html[:1].isalpha() else html
+    return html[:1].upper() + html[1:] if LANGUAGES[ctx.lang].cased and html[:1].isalpha() else html
 
 
 def _plural(key: str, n: int) -> str:
