@@ -22,6 +22,8 @@ class Language:
     """The Babel locale its numbers and dates are written in (``zh_Hans_CN``)."""
     cased: bool = False
     """Whether its script has capital letters (a sentence then starts with one)."""
+    by_character: bool = False
+    """Whether its words are not set apart by spaces, so that search indexes each Han character as a word."""
     default: bool = False
     """The language at the site's root; every other lives under ``/<code>/``."""
 
@@ -33,7 +35,7 @@ class Language:
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (
     Language("en", tag="en", locale="en", cased=True, default=True),
-    Language("zh", tag="zh-Hans", locale="zh_Hans_CN"),  # the Chinese pages are written in Simplified Chinese
+    Language("zh", tag="zh-Hans", locale="zh_Hans_CN", by_character=True),  # the Chinese pages are written in Simplified Chinese
 )}
 
 DEFAULT = next(code for code, lang in LANGUAGES.items() if lang.default)

@@ -31,6 +31,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from kb.languages import LANGUAGES
+
 # Han characters: CJK unified ideographs and their extensions, compatibility ideographs, 〇.
 HAN = "\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _BESIDE_HAN = re.compile(f"(?<=[{HAN}])|(?=[{HAN}])")
@@ -47,6 +49,8 @@ _NOT_INDEXED = re.compile(r"<script\b[^>]*>.*?</script\s*>"
                           r"|<aside\b[^>]*\bdata-pagefind-ignore=\"all\"[^>]*>.*?</aside\s*>", re.S | re.I)
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([A-Za-z-]+)", re.I)
 ZWSP = "\u200b"
+# the languages (by their primary subtag, as a page's lang gives it) whose pages are indexed a Han character at a time
+_BY_CHARACTER = {lang.tag.split("-")[0].lower() for lang in LANGUAGES.values() if lang.by_character}
 
 
 def page_language(html: str) -> str:
@@ -73,7 +77,7 @@ def for_index(html: str) -> str | None:
     lang = page_language(html)
     body = _NOT_INDEXED.sub("", html[start:end if end > start else len(html)])
     body = _BLOCK_END.sub(r"\g<0> ", body)
-    if lang.split("-")[0] == "zh":
+    if lang.split("-")[0] in _BY_CHARACTER:
         body = segmented(body)
     return f'<!DOCTYPE html><html lang="{lang}"><body>{body}</body></html>'
 
