@@ -291,6 +291,12 @@ def built(name: str, request) -> Site:
     """The site of build ``name``.  The first call queues every build the session's tests use, in the
     order the tests first use them, and starts them two at a time in the background; a build asked for
     before its turn starts at once."""
+    return begin(name, request)()
+
+
+def begin(name: str, request) -> Callable[[], Site]:
+    """Start build ``name`` now (as :func:`built` does) without waiting for it: the returned function waits
+    and gives its site, so that a test can do other work while the build runs."""
     tmp_path_factory = request.getfixturevalue("tmp_path_factory")
     with _LOCK:
         if not _QUEUE and not _BUILDS and not _FAILED:
@@ -303,9 +309,12 @@ def built(name: str, request) -> Site:
         if name in _QUEUE:
             _QUEUE.remove(name)
         _start(name, tmp_path_factory)
-    if name in _FAILED:
-        raise _FAILED[name]
-    return _BUILDS[name].wait()
+
+    def wait() -> Site:
+        if name in _FAILED:
+            raise _FAILED[name]
+        return _BUILDS[name].wait()
+    return wait
 
 
 def _real(tmp_path_factory):
