@@ -192,6 +192,8 @@ class Recipe:
     """How to get a build's inputs ready: returns (mkdocs.yml, data folder, docs folder)."""
     prepare: Callable[[pytest.TempPathFactory], tuple[Path, Path, Path]]
     env: dict = field(default_factory=dict)  # what the build's environment adds (KB_LISTING_PAGE_SIZE)
+    command: Callable[[Path, Path], list[str]] | None = None  # (site folder, mkdocs.yml) -> argv; mkdocs build if None
+    drop: tuple[str, ...] = ()  # variables taken out of the build's environment
 
 
 @dataclass
@@ -220,10 +222,11 @@ _RECIPES: dict[str, Recipe] = {}
 _BUILDS: dict[str, _Build] = {}
 
 
-def register_build(fixture_name: str, prepare, env: dict | None = None) -> None:
+def register_build(fixture_name: str, prepare, env: dict | None = None, command=None, drop=()) -> None:
     """Declare a build that a fixture named ``fixture_name`` will ask for with :func:`built`; ``env`` is added
-    to the build's environment."""
-    _RECIPES[fixture_name] = Recipe(prepare, dict(env or {}))
+    to the build's environment and ``drop`` taken out of it; ``command`` (site folder, mkdocs.yml -> argv)
+    runs the build in place of ``mkdocs build --strict``."""
+    _RECIPES[fixture_name] = Recipe(prepare, dict(env or {}), command, tuple(drop))
 
 
 _WORK: list[Path] = []
@@ -252,12 +255,14 @@ def _start(name: str, tmp_path_factory) -> None:
         if name in _BUILDS or name in _FAILED:
             return
         try:
-            config, data, docs = _RECIPES[name].prepare(tmp_path_factory)
+            recipe = _RECIPES[name]
+            config, data, docs = recipe.prepare(tmp_path_factory)
             out = workdir(name.replace("_", "-"))
             log = out.parent / f"{out.name}.log"
+            command = (recipe.command or _build_command)(out, config)
+            env = {k: v for k, v in (_build_env(data) | recipe.env).items() if k not in recipe.drop}
             with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build never blocks on it
-                proc = subprocess.Popen(_build_command(out, config), cwd=config.parent, env=_build_env(data) | _RECIPES[name].env,
-                                        stdout=fh, stderr=subprocess.STDOUT)
+                proc = subprocess.Popen(command, cwd=config.parent, env=env, stdout=fh, stderr=subprocess.STDOUT)
         except Exception as e:  # reported to the fixture that asks for this build
             _FAILED[name] = e
             return
@@ -291,6 +296,12 @@ def built(name: str, request) -> Site:
     """The site of build ``name``.  The first call queues every build the session's tests use, in the
     order the tests first use them, and starts them two at a time in the background; a build asked for
     before its turn starts at once."""
+    return begin(name, request)()
+
+
+def begin(name: str, request) -> Callable[[], Site]:
+    """Start build ``name`` now (as :func:`built` does) without waiting for it: the returned function waits
+    and gives its site, so that a test can do other work while the build runs."""
     tmp_path_factory = request.getfixturevalue("tmp_path_factory")
     with _LOCK:
         if not _QUEUE and not _BUILDS and not _FAILED:
@@ -303,9 +314,12 @@ def built(name: str, request) -> Site:
         if name in _QUEUE:
             _QUEUE.remove(name)
         _start(name, tmp_path_factory)
-    if name in _FAILED:
-        raise _FAILED[name]
-    return _BUILDS[name].wait()
+
+    def wait() -> Site:
+        if name in _FAILED:
+            raise _FAILED[name]
+        return _BUILDS[name].wait()
+    return wait
 
 
 def _real(tmp_path_factory):

@@ -4,8 +4,10 @@ One preview session over a copy of data/: a whole build; then a change that the 
 preview must stop and say where, file:line:column: rule, leaving the site as it was); then one the
 check accepts but a written page's macro cannot show (the preview must stop, name the page and the
 error, and take back what its first step wrote); then a change to one claim's figure that passes.  After that change the preview's first build writes the changed records' own pages, its
-second every page the change touches, and the test then builds the changed copy with ``mkdocs build``
-as the suite does, and compares:
+second every page the change touches.  The changed copy is also built with ``mkdocs build`` as the
+suite does (from a second copy of data/ changed the same way, queued with the session's other builds so
+that it runs beside the preview; the test checks that both copies end up byte for byte the same), and
+the test compares:
 
 * the claim's page in each language, as the first build wrote it, with the full build's: identical;
 * every file of the preview's site with the full build's: identical, except what a preview leaves
@@ -24,7 +26,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from site_fixture import LANGS, ROOT, build_site
+from site_fixture import LANGS, ROOT, begin, register_build, workdir
 
 from sitebuild import preview
 
@@ -48,8 +50,32 @@ def _contents(site: Path) -> dict[str, bytes]:
     return {rel: hashlib.sha256(p.read_bytes()).digest() for rel, p in _files(site).items()}
 
 
+def _correct(data: Path, text: str) -> None:
+    """Change the figure in the data folder ``data`` as a corrected source would have it: the sources'
+    words first, then the claims (``text``: the claims file as data/ has it)."""
+    for words in (data / "snapshots").glob("*.txt"):
+        words.write_text(words.read_text(encoding="utf-8").replace("85,448", "85,449"), encoding="utf-8")
+    (data / FILE).write_text(text.replace(OLD, NEW).replace("85,448", "85,449"), encoding="utf-8")
+
+
+def _changed_copy(tmp_path_factory):
+    data = workdir("preview-full-data") / "data"
+    shutil.copytree(ROOT / "data", data)
+    _correct(data, (data / FILE).read_text(encoding="utf-8"))
+    return ROOT / "mkdocs.yml", data, ROOT / "docs"
+
+
+register_build("preview_full", _changed_copy)
+
+
 @pytest.fixture(scope="module")
-def session(tmp_path_factory):
+def preview_full(request):
+    """The whole build of the changed copy, started (not waited for): call it for the site."""
+    return begin("preview_full", request)
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory, preview_full):
     tmp = tmp_path_factory.mktemp("preview")
     data = tmp / "data"
     shutil.copytree(ROOT / "data", data)
@@ -78,15 +104,13 @@ def session(tmp_path_factory):
         macro = p.update()
         after_macro = _contents(p.site_dir)
 
-        # the figure changes as a corrected source would have it: the sources' words first, then the claims
-        for words in (data / "snapshots").glob("*.txt"):
-            words.write_text(words.read_text(encoding="utf-8").replace("85,448", "85,449"), encoding="utf-8")
-        (data / FILE).write_text(text.replace(OLD, NEW).replace("85,448", "85,449"), encoding="utf-8")
+        _correct(data, text)
         shown = {}
         results = p.update(lambda r: shown.setdefault(r.mode, {lang: _page(p.site_dir, lang).read_bytes()
                                                                for lang in LANGS}))
-        full = tmp / "full"
-        build_site(full, data)
+        built = preview_full()
+        assert _contents(built.data) == _contents(data)  # the full build read the very data the preview did
+        full = built.root
         yield {"preview": p, "before": before, "whole": whole, "refused": refused, "after_refusal": after_refusal,
                "macro": macro, "after_macro": after_macro,
                "results": results, "shown": shown, "full": full}
