@@ -56,6 +56,11 @@ def data_dir() -> Path:
     return Path(forced) if forced else ROOT / "data"
 
 
+# The data the session's builds read, taken once as the session starts: a test that points KB_DATA_DIR at a copy
+# of its own while it runs (tests/test_preview.py) must not move the builds it happens to queue meanwhile.
+SESSION_DATA = data_dir()
+
+
 def _build_command(out: Path, config: Path) -> list[str]:
     return [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)]
 
@@ -323,7 +328,7 @@ def begin(name: str, request) -> Callable[[], Site]:
 
 
 def _real(tmp_path_factory):
-    return ROOT / "mkdocs.yml", data_dir(), ROOT / "docs"
+    return ROOT / "mkdocs.yml", SESSION_DATA, ROOT / "docs"
 
 
 register_build("site", _real)
@@ -399,7 +404,7 @@ HOSTILE_EXTRAS: list[Callable[[Path], dict[str, bytes]]] = []
 
 def _hostile(tmp_path_factory):
     data = workdir("hostile-data") / "data"
-    shutil.copytree(data_dir(), data)
+    shutil.copytree(SESSION_DATA, data)
     added = {rel: text.encode("utf-8") for rel, text in HOSTILE_FILES.items()}
     for extra in HOSTILE_EXTRAS:
         for rel, raw in extra(data).items():

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from site_fixture import ROOT, built, data_dir, register_build, site  # noqa: F401  (fixture)
+from site_fixture import ROOT, SESSION_DATA, built, register_build, site  # noqa: F401  (fixture)
 
 CLOCK_SHIFT_DAYS = 400
 INPUTS = ("data", "docs", "src", "macros", "overrides", "mkdocs.yml")
@@ -59,7 +59,7 @@ def _shifted_command(out: Path, config: Path) -> list[str]:
 
 
 def _real_inputs(tmp_path_factory):
-    return ROOT / "mkdocs.yml", data_dir(), ROOT / "docs"
+    return ROOT / "mkdocs.yml", SESSION_DATA, ROOT / "docs"
 
 
 register_build("shifted_site", _real_inputs, command=_shifted_command, drop=("SOURCE_DATE_EPOCH",))

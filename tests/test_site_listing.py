@@ -14,7 +14,7 @@ import re
 import pytest
 from integrity import checks
 from integrity.counts import _entities_of
-from site_fixture import ROOT, built, data_dir, register_build
+from site_fixture import ROOT, SESSION_DATA, built, register_build
 
 from test_site_search import _search
 
@@ -23,7 +23,7 @@ LANGS = ("en", "zh")
 
 
 def _small_parts(tmp_path_factory):
-    return ROOT / "mkdocs.yml", data_dir(), ROOT / "docs"
+    return ROOT / "mkdocs.yml", SESSION_DATA, ROOT / "docs"
 
 
 register_build("listing_site", _small_parts, env={"KB_LISTING_PAGE_SIZE": str(SIZE)})
