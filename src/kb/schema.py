@@ -24,8 +24,9 @@ ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 DATE_PATTERN = r"^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$"
 MAX_MAGNITUDE = Decimal("1e15")
 
-LANGS = tuple(languages.LANGUAGES)
-"""The site's languages (kb.languages), as every Bilingual text has them: English and Simplified Chinese."""
+LANGS = languages.WRITTEN
+"""The languages contributors write (kb.languages), as every Bilingual text has them: English and Simplified
+Chinese.  A converted language (Traditional Chinese) has no text of its own in data/."""
 SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
 """A source's language (its ``language``) -> the site language its words are read in."""
 

@@ -17,6 +17,8 @@ reader's date.
 """
 from __future__ import annotations
 
+from kb import languages
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -119,7 +121,7 @@ WORDS = {
 
 
 def _w(key: str, lang: str) -> str:
-    return WORDS[key][lang]
+    return languages.text(WORDS[key], lang)
 
 
 def origin_text(o: Origin, lang: str) -> str:
@@ -222,7 +224,7 @@ def bibtex(work: Work) -> str:
     ``howpublished`` (the classic BibTeX styles, which know no ``url``); biblatex reads ``urldate`` and
     ``version`` too."""
     lang = work.lang
-    note = f"{LABEL[work.kind][lang]} {work.ident}"
+    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
     if work.version:
         note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
         if work.date:
@@ -264,7 +266,7 @@ def csl(work: Work) -> dict:
     themselves are items of their own (:func:`csl_items`).
     """
     lang = work.lang
-    note = f"{LABEL[work.kind][lang]} {work.ident}"
+    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
     if work.origins:
         note += (". " if lang == "en" else "。") + credits(work)
     item = {
@@ -273,7 +275,7 @@ def csl(work: Work) -> dict:
         "title": bare_title(work.title),
         "author": [{"literal": work.publisher}],
         "container-title": work.publisher,
-        "genre": LABEL[work.kind][lang],
+        "genre": languages.text(LABEL[work.kind], lang),
         "URL": work.url,
         "language": "en" if lang == "en" else "zh-CN",
         "note": note,

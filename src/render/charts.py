@@ -26,6 +26,8 @@ Charts (the ``name`` a page passes):
 """
 from __future__ import annotations
 
+from kb import languages
+
 import datetime as dt
 from decimal import Decimal
 
@@ -76,7 +78,7 @@ LABELS = {
 
 
 def _t(key: str, lang: str, **kw) -> str:
-    text = LABELS[key][lang]
+    text = languages.text(LABELS[key], lang)
     for k, v in kw.items():
         text = text.replace("{" + k + "}", v)
     return text
@@ -312,7 +314,7 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     banner = _t("illustration", ctx.lang)
     note = _sentences(ctx, _t("task.note", ctx.lang, steps=figure_text(ctx, steps)), _tiers_line(ctx, ids))
     # the step count is a figure: the caption shows it with its markup, tied to its claim
-    before, after = LABELS["task.note"][ctx.lang].split("{steps}")
+    before, after = languages.text(LABELS["task.note"], ctx.lang).split("{steps}")
     note_html = _sentences(ctx, escape(before) + figure(ctx, steps) + escape(after), escape(_tiers_line(ctx, ids)))
     svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
     sep = escape(_t("times", ctx.lang))
@@ -326,7 +328,7 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
 
 def _with_unit(ctx, cid: str, number: str) -> str:
     unit = ctx.kb.unit_of(cid)
-    symbol = getattr(unit.symbol, ctx.lang)
+    symbol = ctx.text(unit.symbol)
     return f"{number}{chr(160) if unit.space else ''}{symbol}" if symbol else number
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from kb.prose import reading_parts
+from kb.languages import LANGUAGES, convert
 from kb.schema import SITE_LANG
 
 from . import format as fmt
@@ -31,8 +32,10 @@ def reading(ctx, cit, cid: str | None, lang: str) -> str:
     as such; the source's words in it (written 「…」) as a quotation in the source's language."""
     if cit.reading is None:
         return ""
-    out = [f'<q lang="{lang}">{escape(part)}</q>' if quoted else prose(ctx, part, own=cid)
-           for part, quoted in reading_parts(ctx.text(cit.reading))]
+    # split in the language it is written in, so that the source's words stay verbatim in a converted language
+    written = getattr(cit.reading, LANGUAGES[ctx.lang].source)
+    out = [f'<q lang="{lang}">{escape(part)}</q>' if quoted else prose(ctx, convert(part, ctx.lang), own=cid)
+           for part, quoted in reading_parts(written)]
     return (f'<p class="kb-reading"><span class="kb-reading-label">{escape(ctx.t("f.reading"))}'
             f'{escape(ctx.t("colon"))}</span>{"".join(out)}</p>')
 
@@ -40,9 +43,9 @@ def reading(ctx, cit, cid: str | None, lang: str) -> str:
 def translation_of(ctx, cit) -> str | None:
     """The contributors' translation of a citation's quote into the page's language, where the quote is not in it."""
     src = ctx.kb.sources.get(cit.source)
-    if cit.quote is None or cit.translation is None or src is None or SITE_LANG.get(src.language) == ctx.lang:
+    if cit.quote is None or cit.translation is None or src is None or SITE_LANG.get(src.language) == LANGUAGES[ctx.lang].source:
         return None
-    return getattr(cit.translation, ctx.lang)
+    return ctx.text(cit.translation)
 
 
 def checked_text(ctx, how) -> str:

@@ -21,6 +21,8 @@ data version's date in an element marked ``data-kb-accessed``, and
 """
 from __future__ import annotations
 
+from kb import languages
+
 import datetime as dt
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -69,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def t(key: str, lang: str) -> str:
-    return WORDS[key][lang]
+    return languages.text(WORDS[key], lang)
 
 
 @dataclass
@@ -389,7 +391,7 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
     r = ctx.kb.redirects[old]
     lang = ctx.lang
-    heading = RETIRED[r.change][lang].replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
+    heading = languages.text(RETIRED[r.change], lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
     address = public_url(target)
     body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
@@ -398,9 +400,9 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
             f'<code>{escape(old)}</code></p>\n'
             f'<h1>{escape(heading)}</h1>\n'
             f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'
-            f'<p>{escape(RETIRED["now"][lang])}{escape(ctx.t("colon"))}'
+            f'<p>{escape(languages.text(RETIRED["now"], lang))}{escape(ctx.t("colon"))}'
             f'<a class="kb-successor" href="{ctx.href(r.kind, r.to)}">{escape(_clean(_name_of(ctx, r.kind, r.to)))}</a> '
             f'<code>{escape(r.to)}</code></p>\n'
-            f'<p>{escape(RETIRED["address"][lang])}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
-            f'<p class="kb-note">{escape(RETIRED["why"][lang])}</p>\n</div>')
+            f'<p>{escape(languages.text(RETIRED["address"], lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
+            f'<p class="kb-note">{escape(languages.text(RETIRED["why"], lang))}</p>\n</div>')
     return page_markdown(heading, [body])

@@ -1,6 +1,8 @@
 """What every renderer needs: the fact base, the language, and where the page is."""
 from __future__ import annotations
 
+from kb import languages
+
 from dataclasses import dataclass
 
 from kb.base import KnowledgeBase
@@ -12,7 +14,7 @@ from .labels import t
 @dataclass(frozen=True)
 class Ctx:
     kb: KnowledgeBase
-    lang: str  # "en" or "zh"
+    lang: str  # a site language (kb.languages): "en", "zh", "zh-hant"
     page_url: str  # the page's own url as mkdocs writes it: "", "zh/", "claims/x/"
 
     def t(self, key: str) -> str:
@@ -31,5 +33,6 @@ class Ctx:
         return urls.relative(self.page_url, path)
 
     def text(self, bilingual) -> str:
-        """The text of a Bilingual record field in this language."""
-        return getattr(bilingual, self.lang)
+        """The text of a Bilingual record field in this language (converted from its source language for a
+        converted one, kb.languages)."""
+        return languages.text(bilingual, self.lang)

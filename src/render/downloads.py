@@ -9,6 +9,8 @@ so the page cannot fall behind the files.
 """
 from __future__ import annotations
 
+from kb import languages
+
 import json
 from pathlib import Path
 
@@ -244,7 +246,7 @@ def write(kb, site_dir: str | Path) -> list[Path]:
 
 
 def _lbl(key: str, lang: str) -> str:
-    return LABELS[key][lang]
+    return languages.text(LABELS[key], lang)
 
 
 def _table(head: list[str], rows: list[list[str]], name: str) -> str:
@@ -262,7 +264,7 @@ def downloads(ctx) -> str:
         suffix = Path(name).suffix
         href = ctx.href_site(FOLDER + name)
         rows.append([f'<a href="{href}" data-download="{name}"><code>{escape(name)}</code></a>', escape(FORMAT[suffix]),
-                     escape(WHAT[name][lang])])
+                     escape(languages.text(WHAT[name], lang))])
     return _table([_lbl(k, lang) for k in ("file", "format", "what")], rows, "downloads")
 
 
@@ -306,12 +308,12 @@ def field_table(ctx, name: str) -> str:
             if zh is None:
                 raise KeyError(f"{name} column {col!r} has no Chinese description: add it to COLUMNS_ZH in "
                                f"src/render/downloads.py")
-            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described({"en": en, "zh": zh}[lang])])
+            rows.append([f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>", _described(languages.text({"en": en, "zh": zh}, lang))])
         return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
     rows = []
     for key, types in json_fields(ctx.kb, name):
         desc = FIELDS[name].get(key)
         if desc is None:
             raise KeyError(f"{name} field {key!r} is not described: add it to FIELDS in src/render/downloads.py")
-        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(dict(zip(LANGS, desc))[lang])])
+        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>", _described(languages.text(dict(zip(LANGS, desc)), lang))])
     return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)

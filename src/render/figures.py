@@ -59,7 +59,7 @@ from .escaping import attr, escape
 def unit_symbol(ctx, cid: str) -> tuple[str, bool]:
     """The symbol of a claim's unit in the page's language, and whether a space sets it off from the number."""
     unit = ctx.kb.unit_of(cid)
-    return getattr(unit.symbol, ctx.lang), unit.space
+    return ctx.text(unit.symbol), unit.space
 
 
 def _with_unit(ctx, cid: str, inner: str) -> str:

@@ -38,7 +38,7 @@ from kb.languages import LANGUAGES
 from .labels import t
 
 LOCALES = {code: Locale.parse(lang.locale) for code, lang in LANGUAGES.items()}  # kb.languages
-DATE_PATTERNS = {
+DATE_PATTERNS = {  # by written language: a converted one writes dates as the language it is converted from
     "en": {3: "d MMMM y", 2: "MMMM y", 1: "y"},
     "zh": {3: "y年M月d日", 2: "y年M月", 1: "y年"},
 }
@@ -115,7 +115,8 @@ def date(text: str, lang: str) -> str:
     out = _DATES.get((text, lang))
     if out is None:
         day, parts = parse_date(text)
-        out = _DATES[(text, lang)] = format_date(day, format=DATE_PATTERNS[lang][parts], locale=LOCALES[lang])
+        out = _DATES[(text, lang)] = format_date(day, format=DATE_PATTERNS[LANGUAGES[lang].source][parts],
+                                                     locale=LOCALES[lang])
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from kb import schema
+from kb import languages, schema
 from kb.kinds import KINDS
 from kb.operations import OPERATIONS
 from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
@@ -305,9 +305,10 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def t(key: str, lang: str) -> str:
-    """The label ``key`` in ``lang``; a missing key or language is a build error."""
+    """The label ``key`` in ``lang`` (converted from its source language for a converted one); a missing key or
+    language is a build error."""
     try:
-        return LABELS[key][lang]
+        return languages.text(LABELS[key], lang)
     except KeyError:
         raise KeyError(f"src/render/labels.py has no label {key!r} in {lang!r}") from None
 

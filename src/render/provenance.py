@@ -16,6 +16,8 @@
 """
 from __future__ import annotations
 
+from kb import languages
+
 import json
 from pathlib import Path
 
@@ -56,7 +58,7 @@ QUOTES_SHOWN = 2
 
 
 def _t(key: str, lang: str) -> str:
-    return LABELS[key][lang]
+    return languages.text(LABELS[key], lang)
 
 
 def record(ctx: Ctx, cid: str) -> dict:
@@ -106,7 +108,7 @@ def record(ctx: Ctx, cid: str) -> dict:
 
 def records(kb, lang: str) -> dict:
     ctx = Ctx(kb, lang, "")
-    labels = {k: v[lang] for k, v in LABELS.items() if not k.startswith("legend.")}
+    labels = {k: languages.text(v, lang) for k, v in LABELS.items() if not k.startswith("legend.")}
     return {"_labels": labels, "claims": {cid: record(ctx, cid) for cid in sorted(kb.claims)}}
 
 
