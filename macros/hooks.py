@@ -32,7 +32,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
+from mkdocs_static_i18n.config import I18nPluginLanguage
 
+from kb import languages
 from kb.problems import DataError
 from publish import version as data_version
 from render import citing, downloads, labels, listing, notfound, pages, printing, provenance, urls
@@ -59,13 +61,14 @@ def on_config(config):
     global _EPOCH_OURS
     if _i18n(config).building:
         return config  # a language build nested inside the first one: one version for the whole site
+    add_converted_languages(_i18n(config).config)
     version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
     epoch = data_version.source_date_epoch(version)
     if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
         _EPOCH_OURS = True
-    names = {"en": config.site_name, "zh": config.site_name}
-    descriptions = {"en": config.site_description, "zh": config.site_description}
+    names = {code: config.site_name for code in languages.LANGUAGES}
+    descriptions = {code: config.site_description for code in languages.LANGUAGES}
     for lang in _i18n(config).config.languages:
         names[lang.locale] = lang.site_name or config.site_name
         descriptions[lang.locale] = lang.site_description or config.site_description
@@ -75,6 +78,40 @@ def on_config(config):
         raise PluginError(f"{exc}: leave SITE_URL unset to use mkdocs.yml's site_url, or set it to the address "
                           f"the site is published at") from None
     return config
+
+
+def _converted(value, lang: str):
+    """A language setting of mkdocs.yml (a name, the nav's or the theme's words) as a converted language writes it."""
+    if isinstance(value, str):
+        return languages.convert(value, lang)
+    if isinstance(value, dict):
+        return {k: _converted(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_converted(v, lang) for v in value]
+    return value
+
+
+def add_converted_languages(i18n_config) -> None:
+    """Give mkdocs-static-i18n every converted language of the registry (kb.languages) that mkdocs.yml does not
+    list: its settings are those of the language it is converted from (site name, description, the nav's and the
+    theme's words), converted, with its own name, theme language and address.  A language is one record."""
+    listed = {entry.locale for entry in i18n_config.languages}
+    for code in languages.CONVERTED:
+        if code in listed:
+            continue
+        lang = languages.LANGUAGES[code]
+        source = next(entry for entry in i18n_config.languages if entry.locale == lang.converted_from)
+        settings = {key: _converted(source[key], code) for key in
+                    ("site_name", "site_description", "nav_translations", "admonition_translations")
+                    if source[key] is not None}
+        theme = _converted(dict(source["theme"] or {}), code)
+        theme["language"] = lang.theme
+        entry = I18nPluginLanguage()
+        entry.load_dict({"locale": code, "name": lang.name, "build": True, "theme": theme, **settings})
+        failed, _ = entry.validate()
+        if failed:
+            raise PluginError(f"the language {code} (src/kb/languages.py) cannot be built: {failed}")
+        i18n_config.languages.append(entry)
 
 
 def _address(url: str) -> str:
@@ -137,6 +174,8 @@ def on_files(files, config):
             log.error(str(p))
         raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     require_labels()
+    if languages.LANGUAGES[lang].converted_from:
+        _convert_written_pages(files, config, lang)
     others = [x for x in i18n.build_languages if x != lang]
     for kind, ident in preview.considered(pages.all_pages(kb)):
         ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
@@ -152,6 +191,23 @@ def on_files(files, config):
         _list_parts(files, config, kb, lang, others)
     i18n.i18n_files_per_language[lang] = files.documentation_pages()
     return files
+
+
+def _convert_written_pages(files, config, lang: str) -> None:
+    """A converted language's written pages: each is its source language's page (docs/zh/x.md), converted as the
+    build reads it, so that it never drifts from what it is converted from.  mkdocs-static-i18n found no
+    docs/<lang>/ and gave the default language's pages in their place, with every address and alternate set."""
+    source = languages.LANGUAGES[lang].converted_from
+    docs = Path(config.docs_dir)
+    for f in files.documentation_pages():
+        if f.generated_by is not None:
+            continue
+        rel = f.src_uri.split("/", 1)[1] if "/" in f.src_uri else f.src_uri
+        written = docs / source / rel
+        if not written.is_file():
+            raise PluginError(f"docs/{source}/{rel} is missing: the {lang} edition converts every page of it")
+        f.content_string = languages.convert(written.read_text(encoding="utf-8"), lang)
+        f.locale = lang  # the page is in the language being built, not a fallback
 
 
 def _part_file(config, kind: str, ident: str | None, n: int, lang: str, content: str) -> File:

@@ -25,6 +25,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from . import languages
 from .derive import Check
 from .interval import Interval
 from .load import Origin
@@ -347,7 +348,7 @@ def conflicts_of_kind(kb, kinds=None) -> list[str]:
 
 def glossary_order(kb, lang: str) -> list[str]:
     """The glossary's term ids in the alphabetical order of their terms in ``lang`` (case folded)."""
-    return sorted(kb.glossary, key=lambda g: getattr(kb.glossary[g].term, lang).casefold())
+    return sorted(kb.glossary, key=lambda g: languages.text(kb.glossary[g].term, lang).casefold())
 
 
 def related_terms(kb, gid: str) -> list[str]:
