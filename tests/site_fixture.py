@@ -42,12 +42,12 @@ import lxml.html
 import pytest
 from bs4 import BeautifulSoup
 
+from integrity.langs import LANGS, PREFIX  # noqa: F401  (the tests' own table of the site's languages)
+from integrity.langs import TAGS as LANG_TAGS  # noqa: F401  (each language's BCP 47 tag: <html lang>, hreflang)
 from kb.base import KnowledgeBase
 from kb.kinds import with_pages
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "zh")
-LANG_TAGS = {"en": "en", "zh": "zh-Hans"}  # each language's BCP 47 tag: <html lang>, hreflang; Chinese is Simplified
 KIND_FOLDERS = {k.name: k.pages for k in with_pages()}  # kind -> the folder of its pages (kb.kinds)
 
 
@@ -120,7 +120,7 @@ class Site:
         return Corpus(self.root)
 
     def prefix(self, lang: str) -> str:
-        return "" if lang == "en" else f"{lang}/"
+        return PREFIX[lang]
 
     def url(self, kind: str, ident: str | None, lang: str) -> str:
         """Site-relative url of a generated page or index: 'claims/x/', 'zh/claims/x/'."""

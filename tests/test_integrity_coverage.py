@@ -12,6 +12,7 @@ import pytest
 from integrity import checks, known
 from integrity.expected import ERROR_PAGES, all_pages, english_pages
 from integrity.facts import page_count_floor
+from integrity.langs import LANGS
 from kb.kinds import KINDS
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
@@ -38,14 +39,14 @@ def test_every_figure_and_page_was_checked(site, record_property):
     # each stated figure is shown at least on its own page, in each language
     assert figures >= 2 * len(stated) > 0
     shown = {(p.lang, f.claim) for p in pages for f in p.figures}
-    assert [c for c in stated for lang in ("en", "zh") if (lang, c) not in shown] == []
+    assert [c for c in stated for lang in LANGS if (lang, c) not in shown] == []
     # the orphan scan read every page's text
     assert [p.url for p in pages if not p.main_text] == []
     assert text >= 200 * len(pages)
     # the link check followed links on every page; the crawl reached nearly every page
     assert sum(len(p.links) for p in pages) >= 10 * len(pages)
     assert len(checks.reachable(site.corpus)) >= page_count_floor(facts)
-    assert len(english_pages(site.docs, facts)) * 2 + len(ERROR_PAGES) == len(all_pages(site.docs, facts))
+    assert len(english_pages(site.docs, facts)) * len(LANGS) + len(ERROR_PAGES) == len(all_pages(site.docs, facts))
 
 
 def test_known_findings_are_still_open(site):

@@ -3,8 +3,8 @@
 * sound: a ``<title>``, no template or macro text leaked (``{{``, ``{%``, a
   macro error), every internal link and anchor resolves;
 * reachable: a reader following links from the two home pages gets there;
-* both languages: the page exists in each, each is written in its own language,
-  and both show the same claims, unless the page's front matter says why not
+* every language: the page exists in each, each is written in its own language,
+  and all show the same claims, unless the page's front matter says why not
   (``parity: {differs: "reason"}``);
 * downloads: every file under site/data/ agrees with the fact base.
 """
@@ -44,7 +44,7 @@ def test_page_is_reachable_from_the_home_pages(site, url):
 
 
 @pytest.mark.parametrize("url", PAIRS, ids=case_id)
-def test_page_is_the_same_in_both_languages(site, url):
+def test_page_is_the_same_in_every_language(site, url):
     judge("parity", checks.parity_problems(url, site.corpus, site.docs))
 
 

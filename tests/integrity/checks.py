@@ -17,13 +17,14 @@ from pathlib import Path
 
 import yaml
 
-from . import counts
+from . import counts, langs
 from . import numbers as num
 from .facts import Facts
 from .html import Corpus, Page, resolve
+from .langs import LANGS, PREFIX, TAGS, WRITTEN
 from .orphans import find_figures
 
-HOME = ("", "zh/")
+HOME = tuple(PREFIX[lang] for lang in LANGS)
 
 
 def show(url: str) -> str:
@@ -33,7 +34,7 @@ def show(url: str) -> str:
 # --- figures ------------------------------------------------------------------------------------------
 
 # What a page writes between the two dates of a span: an en dash in English, 至 in Chinese (2026年7月至2026年12月).
-DATE_RANGE_SEP = {"en": " – ", "zh": "至"}
+DATE_RANGE_SEP = {"en": " – ", "zh": "至", "zh-hant": "至"}
 
 
 def _expected_text(facts: Facts, cid: str, lang: str) -> str:
@@ -48,8 +49,8 @@ def _expected_text(facts: Facts, cid: str, lang: str) -> str:
     return num.shown(v, lang)
 
 
-CLAIM_PAGE = re.compile(r"^(?:zh/)?claims/([a-z0-9-]+)/$")
-ERROR_PAGES = ("404.html", "zh/404.html")
+CLAIM_PAGE = re.compile(r"^(?:zh/|zh-hant/)?claims/([a-z0-9-]+)/$")
+ERROR_PAGES = tuple(PREFIX[lang] + "404.html" for lang in LANGS)
 
 
 def own_claim(url: str) -> str | None:
@@ -288,8 +289,8 @@ FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.S)
 
 def written_source(docs: Path, lang: str, url: str) -> Path | None:
     """The Markdown file a written page is built from, if it is one."""
-    bare = url[len("zh/"):] if lang == "zh" and url.startswith("zh/") else url
-    stem = bare.rstrip("/")
+    lang = WRITTEN[lang]  # a converted language's page is made from its source language's Markdown
+    stem = langs.bare(url).rstrip("/")
     for candidate in ([docs / lang / "index.md"] if not stem else
                       [docs / lang / f"{stem}.md", docs / lang / stem / "index.md"]):
         if candidate.is_file():
@@ -299,8 +300,8 @@ def written_source(docs: Path, lang: str, url: str) -> Path | None:
 
 def declared_difference(docs: Path, en_url: str) -> str | None:
     """The reason a page gives (``parity: {differs: reason}`` in either language's front matter) for
-    showing different figures in its two languages."""
-    for lang, url in (("en", en_url), ("zh", "zh/" + en_url)):
+    showing different figures in its languages."""
+    for lang, url in ((lang, PREFIX[lang] + en_url) for lang in LANGS):
         path = written_source(docs, lang, url)
         if path is None:
             continue
@@ -315,27 +316,40 @@ def declared_difference(docs: Path, en_url: str) -> str | None:
 
 
 def parity_problems(en_url: str, corpus: Corpus, docs: Path) -> list[str]:
-    """The page exists in both languages, each is its own language's, and both show the same claims."""
-    zh_url = "zh/" + en_url
-    missing = [u for u in (en_url, zh_url) if not corpus.exists(u)]
+    """The page exists in every language, each is its own language's, and all show the same claims."""
+    urls = {lang: PREFIX[lang] + en_url for lang in LANGS}
+    missing = [u for u in urls.values() if not corpus.exists(u)]
     if missing:
-        return [f"{show(u)} · the page is missing (its other language has it)" for u in missing]
-    en, zh = corpus.page(en_url), corpus.page(zh_url)
+        return [f"{show(u)} · the page is missing (another language has it)" for u in missing]
+    pages = {lang: corpus.page(url) for lang, url in urls.items()}
     out = []
-    for page, lang in ((en, "en"), (zh, "zh")):
-        if not (page.html_lang or "").startswith(lang):
-            out.append(f"{show(page.url)} · the page is marked lang={page.html_lang!r}, not {lang}")
-    # A page written in one language only is built in the other from the same Markdown (mkdocs-static-i18n
-    # falls back to it), with the macros' tables in the other language: its headings give it away.
-    if (en.main_text and en.main_text == zh.main_text) or (en.headings and en.headings == zh.headings):
-        out.append(f"{show(zh_url)} · shows the same text as {show(en_url)}: one language has no page of its own")
-    if en.claims_shown != zh.claims_shown and declared_difference(docs, en_url) is None:
-        only_en = sorted(en.claims_shown - zh.claims_shown)
-        only_zh = sorted(zh.claims_shown - en.claims_shown)
-        if only_en:
-            out.append(f"{show(zh_url)} · does not show {', '.join(only_en)}, which {show(en_url)} shows")
-        if only_zh:
-            out.append(f"{show(en_url)} · does not show {', '.join(only_zh)}, which {show(zh_url)} shows")
+    for lang, page in pages.items():
+        if (page.html_lang or "") != TAGS[lang]:
+            out.append(f"{show(page.url)} · the page is marked lang={page.html_lang!r}, not {TAGS[lang]}")
+    # A page written in one language only is built in another from the same Markdown (mkdocs-static-i18n
+    # falls back to it), with the macros' tables in the other language: its headings give it away.  A
+    # converted language's page must differ from its source's too, unless converting changes nothing in it.
+    en = pages["en"]
+    for lang, page in pages.items():
+        if lang == "en":
+            continue
+        same = (en.main_text and en.main_text == page.main_text) or (en.headings and en.headings == page.headings)
+        if lang in langs.CONVERSION:
+            source = pages[WRITTEN[lang]]
+            want = langs.convert(source.main_text, lang)
+            same = same or (source.main_text != want and page.main_text == source.main_text)
+        if same:
+            out.append(f"{show(page.url)} · shows the text of another language: it has no page of its own")
+    if declared_difference(docs, en_url) is None:
+        for lang, page in pages.items():
+            if lang == "en" or page.claims_shown == en.claims_shown:
+                continue
+            only_en = sorted(en.claims_shown - page.claims_shown)
+            only_other = sorted(page.claims_shown - en.claims_shown)
+            if only_en:
+                out.append(f"{show(page.url)} · does not show {', '.join(only_en)}, which {show(en.url)} shows")
+            if only_other:
+                out.append(f"{show(en.url)} · does not show {', '.join(only_other)}, which {show(page.url)} shows")
     return out
 
 
@@ -344,7 +358,7 @@ def parity_problems(en_url: str, corpus: Corpus, docs: Path) -> list[str]:
 # The download contract (src/publish/exports.py): the files every build must write under site/data/.
 CONTRACT = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv",
             "datapackage.json")
-APPROX = {"en": "about", "zh": "约"}
+APPROX = {"en": "about", "zh": "约", "zh-hant": "約"}
 
 
 def figure_text(facts: Facts, cid: str, lang: str) -> str:

@@ -65,6 +65,8 @@ def _relay_count(facts: Facts, kind: str, arg: str) -> int | None:
         return _claims_where(facts, lambda c: relayer in _relayers(c, origin))
 
 
+from .langs import WRITTEN  # noqa: E402
+
 SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
 
 
@@ -90,7 +92,7 @@ def _citations(facts: Facts, what: str) -> int | None:
     if what == "citations:quotes-translated":
         def translated(cit, src):
             own = SITE_LANG.get((src or {}).get("language"))
-            need = {"en", "zh"} - {own}
+            need = set(WRITTEN.values()) - {own}
             return all((cit.get("translation") or {}).get(lang) for lang in need)
         return sum(1 for cit, src in cits if "quote" in cit and translated(cit, src))
     return None

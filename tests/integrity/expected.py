@@ -2,7 +2,7 @@
 
 One page per claim, source, entity, tier and conflict, and one per written
 Markdown page, in each language; plus the page for a missing address in each
-language (``404.html``, ``zh/404.html``).  A test checks
+language (``404.html``, ``zh/404.html``, ``zh-hant/404.html``).  A test checks
 that the build has exactly these, so a page the list misses cannot go
 unchecked.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .facts import Facts
+from .langs import LANGS, PREFIX, WRITTEN
 
-LANGS = ("en", "zh")
 ERROR_PAGE = "404.html"
-ERROR_PAGES = (ERROR_PAGE, "zh/" + ERROR_PAGE)  # one per language; hosts that serve only one send the first
+ERROR_PAGES = tuple(PREFIX[lang] + ERROR_PAGE for lang in LANGS)  # one per language; hosts that serve only one send the first
 
 
 def written_url(rel: str) -> str:
@@ -28,9 +28,9 @@ def written_url(rel: str) -> str:
 
 
 def written_pages(docs: Path) -> list[str]:
-    """Written pages, by their English url, from either language's folder."""
+    """Written pages, by their English url, from any written language's folder."""
     found = set()
-    for lang in LANGS:
+    for lang in sorted(set(WRITTEN.values())):
         folder = docs / lang
         for md in folder.rglob("*.md"):
             found.add(written_url(md.relative_to(folder).as_posix()))
@@ -47,7 +47,7 @@ def english_pages(docs: Path, facts: Facts) -> list[str]:
 
 def all_pages(docs: Path, facts: Facts) -> list[str]:
     en = english_pages(docs, facts)
-    return en + ["zh/" + u for u in en] + list(ERROR_PAGES)
+    return [PREFIX[lang] + u for lang in LANGS for u in en] + list(ERROR_PAGES)
 
 
 def case_id(url: str) -> str:

@@ -112,7 +112,7 @@ class Facts:
         return self.kind("units")[metric["unit"]]
 
     def unit_symbol(self, cid: str, lang: str) -> str:
-        return (self.unit(cid).get("symbol") or {}).get(lang, "")
+        return langs.text(self.unit(cid).get("symbol") or {}, lang) or ""
 
     def unit_scale(self, cid: str):
         return self.unit(cid).get("scale", 1)

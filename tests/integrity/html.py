@@ -63,6 +63,7 @@ from urllib.parse import unquote, urlsplit
 
 import lxml.html
 
+from . import langs
 from .orphans import find_figures
 
 SKIP_TAGS = {"script", "style", "template", "noscript", "code", "pre", "kbd", "samp", "svg", "head"}
@@ -132,7 +133,7 @@ class Page:
 
 
 def lang_of(url: str) -> str:
-    return "zh" if url == "zh/" or url.startswith("zh/") else "en"
+    return langs.lang_of(url)
 
 
 def _context(text: str, start: int, length: int, width: int = 30) -> str:

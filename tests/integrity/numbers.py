@@ -27,8 +27,10 @@ from fractions import Fraction
 from babel import Locale
 from babel.numbers import format_decimal
 
-LOCALE = {"en": Locale.parse("en"), "zh": Locale.parse("zh_Hans_CN")}
-RANGE_SEP = {"en": "–", "zh": "～"}
+from .langs import WRITTEN
+
+LOCALE = {"en": Locale.parse("en"), "zh": Locale.parse("zh_Hans_CN"), "zh-hant": Locale.parse("zh_Hant_TW")}
+RANGE_SEP = {"en": "–", "zh": "～", "zh-hant": "～"}
 SIGNIFICANT = 3
 
 
@@ -69,7 +71,7 @@ def shown(v, lang: str) -> str:
 
 def date(text: str, lang: str) -> str:
     parts = [int(p) for p in text.split("-")]
-    if lang == "zh":
+    if WRITTEN[lang] == "zh":  # Traditional Chinese writes dates as Simplified does
         return "".join(f"{p}{unit}" for p, unit in zip(parts, "年月日"))
     month = LOCALE["en"].months["format"]["wide"][parts[1]] if len(parts) > 1 else None
     if len(parts) == 3:
