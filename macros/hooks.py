@@ -37,7 +37,7 @@ from mkdocs_static_i18n.config import I18nPluginLanguage
 from kb import languages
 from kb.problems import DataError
 from publish import version as data_version
-from render import citing, downloads, labels, listing, notfound, pages, printing, provenance, urls
+from render import citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
 from render.context import Ctx
 from sitebuild import kbcache, preview, search
 
@@ -134,6 +134,7 @@ def on_env(env, config, files):
     env.globals["kb_address"] = _address
     env.globals["kb_alternates"] = _alternates
     env.globals["kb_lang_tag"] = urls.lang_tag
+    env.globals["kb_lang"] = _i18n(config).current_language
     preview.note_frame(_i18n(config).current_language, files, kbcache.current(kbcache.data_dir(config.config_file_path)))
     return env
 
@@ -265,6 +266,7 @@ def on_page_content(html, page, config, files):
     figure; the line a printed page carries, on every page."""
     html = unindexed_permalinks(html)
     lang = _page_lang(page, config)
+    html = converted.after_title(html, converted.note(lang, page.url))
     if 'class="kb-figure"' in html:
         kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
         html += provenance.tier_legend(Ctx(kb, lang, page.url))

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 import pytest
 
+from integrity.langs import CONVERSION, PREFIX, WRITTEN, convert
+from integrity.langs import text as in_lang
 from site_fixture import LANGS, site  # noqa: F401  (fixture)
 
 from render import charts
@@ -22,7 +24,7 @@ PAGES = {"benchmarks/": ["power-basis", "benchmark-peak-tps-per-kw", "benchmark-
 
 
 def _url(lang, path):
-    return path if lang == "en" else f"zh/{path}"
+    return PREFIX[lang] + path
 
 
 def _charts(site):
@@ -99,7 +101,7 @@ def test_the_cumulative_wait_is_labelled_an_illustration_built_from_the_step_cou
             continue
         assert "kb-chart-illustration" in fig["class"]
         banner = fig.select_one("svg text.kb-ct-banner").get_text()
-        assert banner == {"en": "Illustration, not a measurement", "zh": "示意，不是实测"}[lang]
+        assert banner == in_lang({"en": "Illustration, not a measurement", "zh": "示意，不是实测"}, lang)
         totals = fig.select("svg text[data-computed]")
         assert len(totals) == 6
         assert all(t["data-claim"].split()[1] == steps[0] for t in totals)
@@ -127,7 +129,9 @@ def test_chinese_charts_are_in_chinese(site):
     for lang, path, name, fig in _charts(site):
         text = fig.select_one("svg").get_text()
         has_cjk = any("\u4e00" <= ch <= "\u9fff" for ch in text)
-        assert has_cjk == (lang == "zh"), (lang, name)
+        assert has_cjk == (WRITTEN[lang] == "zh"), (lang, name)
+        if lang in CONVERSION:  # Traditional Chinese throughout: converting it again changes nothing
+            assert convert(text, lang) == text, (lang, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from integrity import langs
 from site_fixture import LANG_TAGS, LANGS, ROOT, site, site_address  # noqa: F401  (fixture)
 
 PROJECT_ADDRESS = "https://jalapeno-evidence.org/"
@@ -37,11 +38,11 @@ def _pages(site) -> list[str]:
 
 
 def _bare(url: str) -> str:
-    return url[len("zh/"):] if url.startswith("zh/") else url
+    return langs.bare(url)
 
 
 def _lang_of(url: str) -> str:
-    return "zh" if url.startswith("zh/") else "en"
+    return langs.lang_of(url)
 
 
 # --- the address itself -----------------------------------------------------------------------
@@ -116,7 +117,7 @@ def _alternates(site, url: str) -> dict[str, str]:
     return alts
 
 
-def test_every_page_names_itself_in_both_languages_and_x_default_and_each_names_it_back(site):
+def test_every_page_names_itself_in_every_language_and_x_default_and_each_names_it_back(site):
     pages, expected = _pages(site), set(LANG_TAGS.values()) | {"x-default"}
     for url in pages:
         alts = _alternates(site, url)
@@ -137,7 +138,7 @@ def test_every_page_names_itself_in_both_languages_and_x_default_and_each_names_
 def test_the_404_page_switches_language_to_the_home_pages(site):
     root = urlsplit(site.address).path
     links = {a.get("hreflang"): a.get("href") for a in site.tree("404.html").xpath('//a[contains(@class, "md-select__link")]')}
-    assert links == {"en": root, "zh-Hans": root + "zh/"}
+    assert links == {LANG_TAGS[lang]: root + site.prefix(lang) for lang in LANGS}
 
 
 def test_the_sitemap_lists_every_page_at_its_full_address_with_the_same_alternates(site):
@@ -159,7 +160,7 @@ def test_the_sitemap_lists_every_page_at_its_full_address_with_the_same_alternat
 # --- languages -----------------------------------------------------------------------------------
 
 def test_each_page_declares_its_language_and_keeps_materials_own_words(site):
-    skip = {"en": "Skip to content", "zh": "跳转至"}  # Material's translations of its skip link
+    skip = {"en": "Skip to content", "zh": "跳转至", "zh-hant": "跳轉至"}  # Material's translations of its skip link
     seen = {lang: 0 for lang in LANGS}
     for url in _pages(site):
         lang = _lang_of(url)
@@ -169,7 +170,7 @@ def test_each_page_declares_its_language_and_keeps_materials_own_words(site):
         switcher = {a.get("hreflang"): a.get("lang") for a in tree.xpath('//a[contains(@class, "md-select__link")]')}
         assert switcher == {tag: tag for tag in LANG_TAGS.values()}, url
         seen[lang] += 1
-    assert seen["en"] == seen["zh"] > 400
+    assert all(seen[lang] == seen["en"] for lang in LANGS) and seen["en"] > 400
     for lang in LANGS:  # the skip link is on pages with a table of contents, such as the home page
         assert site.tree(site.prefix(lang)).xpath('//a[contains(@class, "md-skip")]')[0].text_content().strip() == skip[lang]
 
@@ -255,7 +256,7 @@ def test_every_page_type_describes_itself_with_full_addresses_and_its_language(s
                     assert node.get("datePublished") == record.date, url
                 elif kind == "entity":
                     assert node["@type"] == ENTITY_TYPES.get(record.kind, "Thing"), url
-                    assert node["name"] == getattr(record.name, lang) and "url" not in node  # no address of its own
+                    assert node["name"] == langs.text(record.name.model_dump(), lang) and "url" not in node  # no address of its own
                 elif kind == "tier":
                     assert node["@type"] == "DefinedTerm" and site.local(node["inDefinedTermSet"]["url"]) == site.url("tier", None, lang)
                 else:
@@ -264,13 +265,13 @@ def test_every_page_type_describes_itself_with_full_addresses_and_its_language(s
                     assert {site.local(a["url"]) for a in node["about"]} == {site.url("claim", c, lang) for c in claims}
                 addresses += _check_addresses(site, url, node)
                 seen[kind] = seen.get(kind, 0) + 1
-    assert seen == {"home": 2, **{kind: 2 * len(getattr(kb, attr)) for kind, attr in KINDS.items()}}
+    assert seen == {"home": len(LANGS), **{kind: len(LANGS) * len(getattr(kb, attr)) for kind, attr in KINDS.items()}}
     assert seen["claim"] > 500 and seen["source"] > 10 and seen["conflict"] > 10 and addresses > 5000
 
 
 # --- copying the reference --------------------------------------------------------------------------
 
-COPY_LABELS = {"en": "Copy the reference", "zh": "复制参考文献"}
+COPY_LABELS = {"en": "Copy the reference", "zh": "复制参考文献", "zh-hant": "複製參考文獻"}
 
 
 def test_every_reference_has_a_copy_button_labelled_in_its_language_hidden_without_script(site):
@@ -288,7 +289,7 @@ def test_every_reference_has_a_copy_button_labelled_in_its_language_hidden_witho
                 assert wrap.xpath('./*[@role="status"]'), url
                 assert not re.search(r"\d", wrap.text_content() + button.get("data-copied") + button.get("data-failed"))
                 seen += 1
-    assert seen == 2 * sum(len(getattr(site.kb, KINDS[k])) for k in ("claim", "source", "entity")) > 600
+    assert seen == len(LANGS) * sum(len(getattr(site.kb, KINDS[k])) for k in ("claim", "source", "entity")) > 600
 
 
 def test_the_data_page_gives_the_address_the_site_was_built_for(site):

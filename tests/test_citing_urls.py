@@ -28,7 +28,7 @@ from render.context import Ctx
 
 LIST = ROOT / addresses.LIST
 REGENERATE = "make urls   (or, with a built site: .venv/bin/python -m render.addresses --site SITE_DIR)"
-LANGS = ("en", "zh")
+from integrity.langs import LANGS  # noqa: E402  (every site language)
 REDIRECT_HELP = ("a published address must keep working: restore the page, or, for a record renamed or merged "
                  "into another, add its old id to data/redirects.yml (see CONTRIBUTING.md, 'Correcting a claim')")
 
@@ -79,7 +79,7 @@ def _site_pages(repo) -> set[str]:
     them) and the written pages in docs/."""
     kb = KnowledgeBase.open(repo / "data")
     out = {"/" + urls.page_url(kind, ident, lang) for kind, ident in pages.all_pages(kb) for lang in LANGS}
-    return out | {addresses.written_url(p.relative_to(repo).as_posix()) for p in (repo / "docs").rglob("*.md")}
+    return out.union(*(addresses.written_urls(p.relative_to(repo).as_posix()) for p in (repo / "docs").rglob("*.md")))
 
 
 def _unresolved(repo) -> list[str]:

@@ -9,6 +9,8 @@ import re
 import pytest
 
 import test_hostile  # noqa: F401  (adds the render cases' records, among them a source read at its address, to hostile_site)
+from integrity.langs import WRITTEN
+from integrity.langs import text as in_lang
 from site_fixture import LANG_TAGS, LANGS, hostile_site, site  # noqa: F401  (fixtures)
 
 SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
@@ -50,7 +52,7 @@ def _check_citations(s, cid: str, lang: str) -> int:
         if "quote" in cit:
             (bq,) = fig.select("blockquote.kb-quote")
             assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"], where
-            own = SITE_LANG[src["language"]] == lang
+            own = SITE_LANG[src["language"]] == WRITTEN[lang]
             trs = fig.select("p.kb-translation")
             if own:
                 assert trs == [], where
@@ -58,18 +60,18 @@ def _check_citations(s, cid: str, lang: str) -> int:
                 (tr,) = trs
                 assert bq.find_next_sibling() is tr, f"{where}: the translation is not under its quote"
                 assert tr.get("lang") == LANG_TAGS[lang], where
-                assert _text(tr.select_one(".kb-words-label")) == LABEL[lang], where
-                assert _text(tr) == " ".join((LABEL[lang] + " " + cit["translation"][lang]).split()), where
+                assert _text(tr.select_one(".kb-words-label")) == in_lang(LABEL, lang), where
+                assert _text(tr) == " ".join((in_lang(LABEL, lang) + " " + in_lang(cit["translation"], lang)).split()), where
         else:
             assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
             (p,) = fig.select("p.kb-paraphrase")
-            assert _text(p.select_one(".kb-words-label")).startswith(PARAPHRASE[lang]), where
-            assert " ".join(cit["paraphrase"][lang].split()) in _text(p), where
+            assert _text(p.select_one(".kb-words-label")).startswith(in_lang(PARAPHRASE, lang)), where
+            assert " ".join(in_lang(cit["paraphrase"], lang).split()) in _text(p), where
         how, date = _expected_check(cit, src)
         assert fig.get("data-checked") == how, where
         (said,) = fig.select(".kb-checked")
         start, dated = CHECKED[how]
-        assert _text(said).startswith(start[lang]), where
+        assert _text(said).startswith(in_lang(start, lang)), where
         times = said.select("time")
         assert [t.get("datetime") for t in times] == ([date] if dated else []), where
         if how != "full-copy" and how != "excerpt":
@@ -106,7 +108,7 @@ def test_every_source_page_says_where_it_can_be_read(site, hostile_site, lang):
                 assert {"noopener", "noreferrer"} <= set(links[0].get("rel") or []), sid
                 assert not head.select(".kb-no-url"), sid
             else:
-                assert not links and _text(head.select_one(".kb-no-url")) == " ".join(src["no_url"][lang].split()), sid
+                assert not links and _text(head.select_one(".kb-no-url")) == " ".join(in_lang(src["no_url"], lang).split()), sid
             dates = {t.get("datetime") for t in head.select("time")}
             if src.get("accessed"):
                 assert str(src["accessed"]) in dates, sid
@@ -128,11 +130,11 @@ def test_the_popover_data_carries_the_translation_and_the_check(site):
             for item, cit in zip(rec["c"], claims[cid]["citations"]):
                 src = site.facts.kind("sources")[cit["source"]]
                 if "quote" not in cit:  # a paraphrase stands in the quote's place, in the page's language
-                    assert item["p"] == cit["paraphrase"][lang] and item["trl"] == LANG_TAGS[lang], cid
+                    assert item["p"] == in_lang(cit["paraphrase"], lang) and item["trl"] == LANG_TAGS[lang], cid
                     assert "q" not in item and "tr" not in item, cid
                     paraphrases += 1
-                elif SITE_LANG[src["language"]] != lang:
-                    assert item["tr"] == cit["translation"][lang] and item["trl"] == LANG_TAGS[lang], cid
+                elif SITE_LANG[src["language"]] != WRITTEN[lang]:
+                    assert item["tr"] == in_lang(cit["translation"], lang) and item["trl"] == LANG_TAGS[lang], cid
                     n += 1
                 else:
                     assert "tr" not in item, cid

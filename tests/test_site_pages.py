@@ -1,4 +1,4 @@
-"""Every record has a page in both languages, and the pages link to each other as a reader expects."""
+"""Every record has a page in every language, and the pages link to each other as a reader expects."""
 from __future__ import annotations
 
 import re
@@ -6,6 +6,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
+from integrity import langs
 from site_fixture import KIND_FOLDERS, LANG_TAGS, LANGS, ROOT, site  # noqa: F401  (fixture)
 
 WRITTEN = ["", "benchmarks/", "chip-and-system/", "ai-in-chip-design/", "timeline/", "industry/",
@@ -18,7 +19,7 @@ def _records(site):
     return {"claim": kb.claims, "source": kb.sources, "entity": kb.entities, "tier": kb.tiers, "conflict": kb.conflicts}
 
 
-def test_every_record_has_a_page_in_both_languages(site):
+def test_every_record_has_a_page_in_every_language(site):
     missing, seen = [], 0
     for kind, records in _records(site).items():
         for ident in records:
@@ -26,7 +27,7 @@ def test_every_record_has_a_page_in_both_languages(site):
                 seen += 1
                 if not site.exists(site.url(kind, ident, lang)):
                     missing.append(site.url(kind, ident, lang))
-    assert seen >= 2 * (len(site.kb.claims) + len(site.kb.sources)) > 0
+    assert seen >= len(LANGS) * (len(site.kb.claims) + len(site.kb.sources)) > 0
     assert missing == []
 
 
@@ -37,14 +38,14 @@ def test_written_page_exists_with_one_title(site, lang, path):
     assert site.exists(url), url
     soup = site.soup(url)
     assert len(soup.select("article h1")) == 1, url
-    assert soup.html["lang"].startswith(lang)
+    assert soup.html["lang"] == LANG_TAGS[lang]
 
 
 @pytest.mark.parametrize("path", [p for p in WRITTEN])
-def test_headings_have_the_same_anchors_in_both_languages(site, path):
+def test_headings_have_the_same_anchors_in_every_language(site, path):
     ids = {lang: [h["id"] for h in site.soup(site.prefix(lang) + path).select("article h2[id], article h3[id]")]
            for lang in LANGS}
-    assert ids["en"] == ids["zh"], path
+    assert all(ids[lang] == ids["en"] for lang in LANGS), path
 
 
 def test_generated_pages_stay_out_of_the_navigation(site):
@@ -64,8 +65,7 @@ def test_language_switcher_lands_on_the_same_page_in_the_other_language(site):
         for lang in LANGS:
             target = links[LANG_TAGS[lang]]
             assert site.exists(target), f"{url}: switcher to {lang} points at missing {target}"
-            bare = url[len("zh/"):] if url.startswith("zh/") else url
-            assert target == site.prefix(lang) + bare, url
+            assert target == site.prefix(lang) + langs.bare(url), url
         checked += 1
     assert checked > 100
 
@@ -90,7 +90,7 @@ def test_claim_page_shows_each_quote_and_links_to_its_source_and_back(site, lang
                 label = para.select_one(".kb-words-label")  # the soup is shared: read it, never change it
                 assert label is not None and para.contents[0] is label, url
                 words = "".join(n.get_text() if hasattr(n, "get_text") else str(n) for n in para.contents[1:])
-                assert _norm(words) == _norm(getattr(cit.paraphrase, lang)), url
+                assert _norm(words) == _norm(langs.text(cit.paraphrase.model_dump(), lang)), url
                 paraphrases += 1
             else:
                 assert _norm(fig.select_one("blockquote").get_text()) == _norm(cit.quote), url
@@ -175,18 +175,19 @@ def test_build_reports_its_size_and_time(site, record_property):
 
 # --- the page for a missing address, one per language ------------------------------------------------
 
-NOT_FOUND = {"en": ("404.html", "Page not found"), "zh": ("zh/404.html", "找不到此页")}
+NOT_FOUND = {"en": ("404.html", "Page not found"), "zh": ("zh/404.html", "找不到此页"),
+             "zh-hant": ("zh-hant/404.html", "找不到此頁")}
 
 
-def _other(lang: str) -> str:
-    return "zh" if lang == "en" else "en"
+def _others(lang: str) -> list[str]:
+    return [o for o in LANGS if o != lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_language_has_its_own_page_for_a_missing_address(site, lang):
     path, heading = NOT_FOUND[lang]
     soup = site.soup(path)
-    assert soup.html["lang"].startswith(lang)
+    assert soup.html["lang"] == LANG_TAGS[lang]
     shown = soup.select_one("article [data-kb-404]")  # the text shown (the English page keeps the Chinese in a <template>)
     assert shown["data-kb-404"] == lang
     assert [h.get_text(strip=True) for h in soup.select("article h1")] == [heading]
@@ -194,27 +195,31 @@ def test_each_language_has_its_own_page_for_a_missing_address(site, lang):
     # home and search in the page's language; the server sends the page at any depth, so the links are absolute paths
     links = {a["href"] for a in shown.select("a[data-kb-404-home], a[data-kb-404-search]") if not a.find_parent("p")}
     assert links == {"/" + site.prefix(lang), "/" + site.prefix(lang) + "search/"}
-    other = shown.select_one("p.kb-404-other")
-    assert other["lang"].startswith(_other(lang))
-    assert {a["href"] for a in other.select("a")} == {"/" + site.prefix(_other(lang)), "/" + site.prefix(_other(lang)) + "search/"}
-    for href in links | {a["href"] for a in other.select("a")}:
-        assert site.exists(href.lstrip("/")), href
+    others = shown.select("p.kb-404-other")  # a line leading to each other language's home and search
+    assert [p["lang"] for p in others] == [LANG_TAGS[o] for o in _others(lang)]
+    for other, o in zip(others, _others(lang)):
+        assert {a["href"] for a in other.select("a")} == {"/" + site.prefix(o), "/" + site.prefix(o) + "search/"}
+        for href in links | {a["href"] for a in other.select("a")}:
+            assert site.exists(href.lstrip("/")), href
     # the language menu leads to each home page, not to some other page's translation
     menu = {a["hreflang"]: a["href"] for a in soup.select("a.md-select__link[hreflang]")}
-    assert menu == {LANG_TAGS["en"]: "/", LANG_TAGS["zh"]: "/zh/"}
+    assert menu == {LANG_TAGS[o]: "/" + site.prefix(o) for o in LANGS}
     assert not soup.select("[data-pagefind-body]"), "a page for missing addresses is no search result"
 
 
-def test_the_english_page_for_a_missing_address_holds_the_chinese_one_for_hosts_that_send_only_it(site):
-    """GitHub Pages sends /404.html for every missing address: under /zh/ it shows the Chinese text instead."""
+@pytest.mark.parametrize("lang", [o for o in LANGS if o != "en"])
+def test_the_english_page_for_a_missing_address_holds_each_other_one_for_hosts_that_send_only_it(site, lang):
+    """GitHub Pages sends /404.html for every missing address: under /zh/ (/zh-hant/) it shows that language's
+    text instead."""
     soup = site.soup("404.html")
-    template = soup.select_one("article template#kb-404-zh")
+    template = soup.select_one(f"article template#kb-404-{lang}")
     assert template is not None
-    chinese = BeautifulSoup(template.decode_contents(), "lxml")
-    own = BeautifulSoup(str(site.soup("zh/404.html").select_one("article [data-kb-404]")), "lxml")
-    assert chinese.select_one("[data-kb-404]").decode() == own.select_one("[data-kb-404]").decode()
+    other = BeautifulSoup(template.decode_contents(), "lxml")
+    own = BeautifulSoup(str(site.soup(NOT_FOUND[lang][0]).select_one("article [data-kb-404]")), "lxml")
+    assert other.select_one("[data-kb-404]").decode() == own.select_one("[data-kb-404]").decode()
     (script,) = [s.string for s in soup.select("article script") if s.string]
-    assert "kb-404-" in script and "找不到此页 - Jalapeño 证据库" in script and " src=" not in str(soup.select("article script"))
+    title = site.soup(NOT_FOUND[lang][0]).title.get_text()
+    assert "kb-404-" in script and title in script and " src=" not in str(soup.select("article script"))
 
 
 # --- the line a printed page carries --------------------------------------------------------------------

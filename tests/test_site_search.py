@@ -17,7 +17,8 @@ import lxml.html
 import pytest
 import yaml
 
-from site_fixture import LANG_TAGS, site  # noqa: F401  (fixture)
+from integrity import langs
+from site_fixture import LANG_TAGS, LANGS, site  # noqa: F401  (fixture)
 
 SCRIPT = Path(__file__).with_name("pagefind_search.mjs")
 # Elements whose text Pagefind never indexes, whatever the page marks (its parser's REMOVE_SELECTORS).
@@ -34,6 +35,7 @@ COMMON = {"en": ["throughput", "latency", "power", "efficiency", "inference", "c
                  "yield", "benchmark"],
           "zh": ["吞吐量", "延迟", "功耗", "能效", "推理", "芯片", "带宽", "内存", "晶圆", "良率", "封装", "功率",
                  "英伟达", "每千瓦", "基准测试"]}
+COMMON["zh-hant"] = sorted({langs.convert(w, "zh-hant") for w in COMMON["zh"]})  # 吞吐量, 延遲, 晶片…
 HAN = re.compile("[\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
 
@@ -77,7 +79,7 @@ def _pages(site, lang: str, drop_chrome: bool = False) -> dict[str, str]:
     if key not in _TEXTS:
         found = {}
         for url in site.html_pages():
-            if url.startswith("zh/") != (lang == "zh"):
+            if langs.lang_of(url) != lang:
                 continue
             tree = lxml.html.document_fromstring(site.file(url).read_text(encoding="utf-8"))
             body = tree.find(".//*[@data-pagefind-body]")
@@ -93,8 +95,8 @@ def _glossary_terms(site, lang: str) -> list[str]:
     terms = set()
     for path in sorted((site.data / "glossary").glob("*.yml")):
         for record in yaml.safe_load(path.read_text(encoding="utf-8")).values():
-            terms.add(record["term"][lang])
-            terms.update(a for a in record.get("aliases") or [] if lang == "zh" or not HAN.search(a))
+            terms.add(langs.text(record["term"], lang))
+            terms.update(a for a in record.get("aliases") or [] if lang == "zh" or not HAN.search(a))  # verbatim
     for t in list(terms):
         terms.update(p.strip() for p in re.split(r"[（）()，,、；;：:]+", t) if p.strip())
     return sorted(terms)
@@ -134,7 +136,7 @@ def test_search_page_loads_the_local_index(site):
         assert "pagefind/pagefind-ui.js" in scripts and "assets/kb-search.js" in scripts
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_page_that_holds_a_glossary_term_or_common_word_is_found(site, lang):
     pages = _pages(site, lang)
     terms = sorted(set(_glossary_terms(site, lang) + COMMON[lang]))
@@ -148,7 +150,7 @@ def test_every_page_that_holds_a_glossary_term_or_common_word_is_found(site, lan
     assert missed == {}, "\n".join(f"{t!r} not found on {m}" for t, m in missed.items())
     assert len(pages) > 400 and len(terms) > 120, (len(pages), len(terms))
     assert checked > 2000, f"only {checked} (page, term) pairs checked"
-    assert all(u.startswith("/zh/") == (lang == "zh") for urls in found.values() for u in urls)
+    assert all(langs.lang_of(u[1:]) == lang for urls in found.values() for u in urls)
 
 
 def test_a_chinese_word_is_found_only_where_it_is_written(site):
@@ -196,7 +198,7 @@ def _alnum(s: str) -> str:
     return "".join(ch for ch in re.sub(r"<[^>]+>", "", s).casefold() if ch.isalnum())
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_result_titles_and_excerpts_read_as_the_page_prose(site, lang):
     """Each title and excerpt a search shows is text of its page without badges, permalinks or tooltips."""
     prose = {url: _alnum(text) for url, text in _pages(site, lang, drop_chrome=True).items()}

@@ -81,7 +81,8 @@
   "use strict";
   var script = document.currentScript;
   var root = new URL("../", script ? script.src : window.location.href);
-  var lang = (document.documentElement.lang || "en").slice(0, 2) === "zh" ? "zh" : "en";
+  var said = document.querySelector('meta[name="kb-lang"]');
+  var lang = said ? said.getAttribute("content") : "en";  // the site language's code (src/kb/languages.py)
   var data = null, loading = null, pop = null, current = null, touch = false, hideTimer = 0, showTimer = 0;
   var refocusing = false;
   var FIG = "a.kb-fig", MARK = ".kb-chart-svg [data-claim]";
@@ -124,7 +125,7 @@
     var L = (data && data._labels) || {}, c = data && data.claims[cid];
     pop.textContent = "";
     pop.setAttribute("aria-label", L.dialog || "");
-    if (data === null) { add(pop, "p", "kb-pop-note", lang === "zh" ? "……" : "…"); return; }
+    if (data === null) { add(pop, "p", "kb-pop-note", lang.slice(0, 2) === "zh" ? "……" : "…"); return; }
     var href = new URL((c && c.u) || "", root).href;
     if (!c) {
       add(pop, "p", "kb-pop-note", L.unavailable || "");

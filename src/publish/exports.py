@@ -16,13 +16,14 @@ from fractions import Fraction
 from kb.base import KnowledgeBase
 from kb.kinds import KINDS
 from kb.prose import PLACEHOLDER, kind_of
+from kb.languages import LANGUAGES
 from kb.schema import LANGS
-PREFIX = {"en": "", "zh": "zh/"}
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
-    """The permanent address of a record's page: /claims/<id>/ and /zh/claims/<id>/ (``kind`` 'claim', kb.kinds)."""
-    return f"{base_url.rstrip('/')}/{PREFIX[lang]}{KINDS[kind].pages}/{rid}/"
+    """The permanent address of a record's page: /claims/<id>/, /zh/claims/<id>/, /zh-hant/claims/<id>/ (``kind``
+    'claim', kb.kinds; the languages, kb.languages)."""
+    return f"{base_url.rstrip('/')}/{LANGUAGES[lang].prefix}{KINDS[kind].pages}/{rid}/"
 
 
 def canonical(value) -> str | None:
@@ -99,7 +100,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "sources": [citation_record(kb, cid, i) for i in range(len(c.citations))],
         "derived_from": list(c.derivation.inputs) if c.derivation else [],
         "conflicts": kb.conflicts_by_claim.get(cid, []),
-        "url": {lang: page_url("claim", cid, lang, base_url) for lang in LANGS},
+        "url": {lang: page_url("claim", cid, lang, base_url) for lang in LANGUAGES},
         "tags": list(c.tags),
     }
     out.update(relay_record(kb, cid))
@@ -152,13 +153,13 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
     if s.snapshot:
         out["snapshot"] = {"taken": s.snapshot.taken, "extent": s.snapshot.extent}
     return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []), **source_relays(kb, sid),
-            "url": {lang: page_url("source", sid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("source", sid, lang, base_url) for lang in LANGUAGES}}
 
 
 def entity_record(kb: KnowledgeBase, eid: str, base_url: str) -> dict:
     e = kb.entities[eid]
     return {"id": eid, **e.model_dump(mode="json", exclude_none=True), "claims": kb.claims_by_entity.get(eid, []),
-            "url": {lang: page_url("entity", eid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("entity", eid, lang, base_url) for lang in LANGUAGES}}
 
 
 def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
@@ -166,7 +167,7 @@ def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
     body = x.model_dump(mode="json")
     claims = list(dict.fromkeys(cid for side in x.sides for cid in side.claims))
     return {"id": xid, **body, "claims": claims,
-            "url": {lang: page_url("conflict", xid, lang, base_url) for lang in LANGS}}
+            "url": {lang: page_url("conflict", xid, lang, base_url) for lang in LANGUAGES}}
 
 
 CLAIM_COLUMNS = [
@@ -189,7 +190,8 @@ CLAIM_COLUMNS = [
     ("computed_low", "number", "Low end of the re-derived interval, if any."),
     ("computed_high", "number", "High end of the re-derived interval, if any."),
     ("url_en", "string", "Permanent English page."),
-    ("url_zh", "string", "Permanent Chinese page."),
+    ("url_zh", "string", "Permanent Chinese page (Simplified)."),
+    ("url_zh_hant", "string", "Permanent Chinese page (Traditional, converted from the Simplified)."),
     # what the figure holds under: one column per condition the schema knows (kb.schema.Conditions), bilingual
     # ones in two columns; empty where the record states none
     ("condition_model", "string", "Condition: entity id of the AI model run."),
@@ -312,7 +314,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "verdict": (c.get("check") or {}).get("verdict"),
         "computed_low": ((c.get("check") or {}).get("computed") or [None, None])[0],
         "computed_high": ((c.get("check") or {}).get("computed") or [None, None])[1],
-        "url_en": c["url"]["en"], "url_zh": c["url"]["zh"],
+        "url_en": c["url"]["en"], "url_zh": c["url"]["zh"], "url_zh_hant": c["url"]["zh-hant"],
         **_conditions(c), **_quotes(c),
     } for c in claims]
     source_rows = [{**{k: s.get(k) for k, _, _ in SOURCE_COLUMNS}, "name_en": s["name"]["en"], "name_zh": s["name"]["zh"],

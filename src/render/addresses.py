@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 from kb import kinds
+from kb.languages import LANGUAGES, WRITTEN
 
 from . import urls as site_urls_map
 from .downloads import FILES, FOLDER
@@ -73,7 +74,7 @@ def read(path: str | Path) -> list[str]:
 PAGE_KINDS = {k.data: k.name for k in kinds.with_pages()}  # data folder of a kind whose records have pages -> kind
 RETIRABLE = {k.name for k in kinds.retirable()}  # what a redirect's kind may be
 REDIRECTS = kinds.KINDS["redirect"].data
-LANGS = ("en", "zh")
+LANGS = tuple(LANGUAGES)  # every site language (kb.languages): a converted one has every page its source has
 _ID_LINE = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*):", re.M)  # a record's id: a slug at the start of a line
 _REDIRECT_KIND = re.compile(r"^[ \t]+kind:[ \t]*['\"]?([a-z]+)", re.M)
 
@@ -108,14 +109,16 @@ def record_urls(kind: str, text: str) -> set[str]:
     return out
 
 
-def written_url(path: str) -> str | None:
-    """The address of a written page ('docs/zh/benchmarks.md' -> '/zh/benchmarks/', 'docs/en/index.md' -> '/')."""
+def written_urls(path: str) -> set[str]:
+    """The addresses of a written page: in its language and in every language converted from it
+    ('docs/zh/benchmarks.md' -> '/zh/benchmarks/', '/zh-hant/benchmarks/'; 'docs/en/index.md' -> '/')."""
     parts = path.split("/")
-    if len(parts) < 3 or parts[0] != "docs" or parts[1] not in LANGS or not path.endswith(".md"):
-        return None
+    if len(parts) < 3 or parts[0] != "docs" or parts[1] not in WRITTEN or not path.endswith(".md"):
+        return set()
     rel = "/".join(parts[2:])[:-3]
     rel = "" if rel == "index" else rel[: -len("/index")] if rel.endswith("/index") else rel
-    return "/" + site_urls_map.lang_prefix(parts[1]) + (rel + "/" if rel else "")
+    return {"/" + site_urls_map.lang_prefix(lang) + (rel + "/" if rel else "")
+            for lang in LANGS if LANGUAGES[lang].source == parts[1]}
 
 
 def tree_urls(root: str | Path) -> set[str]:
@@ -128,9 +131,7 @@ def tree_urls(root: str | Path) -> set[str]:
         if kind:
             out |= record_urls(kind, p.read_text(encoding="utf-8"))
     for p in sorted((root / "docs").rglob("*.md")):
-        url = written_url(p.relative_to(root).as_posix())
-        if url:
-            out.add(url)
+        out |= written_urls(p.relative_to(root).as_posix())
     return out
 
 
@@ -188,9 +189,9 @@ def history_urls(repo, ref: str | None = None) -> tuple[set[str], int]:
     out = set()
     wanted = []
     for blob, path in sorted(blobs):
-        url = written_url(path)
-        if url:
-            out.add(url)
+        urls = written_urls(path)
+        if urls:
+            out |= urls
         elif data_kind(path) in PAGE_KINDS or data_kind(path) == REDIRECTS:
             wanted.append((blob, data_kind(path)))
     if wanted:

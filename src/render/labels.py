@@ -255,10 +255,14 @@ LABELS: dict[str, dict[str, str]] = {
                  "zh": "此地址下没有页面。请检查地址是否有误，或从首页或搜索重新开始。"},
     "404.home": {"en": "Go to the home page", "zh": "前往首页"},
     "404.search": {"en": "Search the site", "zh": "搜索本站"},
-    "404.other_home": {"en": "English home page", "zh": "中文首页"},
-    "404.other_search": {"en": "search in English", "zh": "中文搜索"},
+    "404.other_home": {"en": "{language} home page", "zh": "{language}首页"},  # the language's own name
+    "404.other_search": {"en": "search in {language}", "zh": "{language}搜索"},
 
     # the line a printed page carries (render.printing)
+    # the note on every page of a language converted from another (render/converted.py)
+    "converted.note": {"en": "This page is converted automatically, by software, from the {source} edition; quotes "
+                             "keep their source's own script.",
+                       "zh": "本页由{source}版经软件自动转换而成，用词可能与人工翻译不同；引文保留来源原本的字形，不作转换。"},
     "print.address": {"en": "This page", "zh": "本页地址"},
     "print.licence": {"en": "Data and text: {licence}, except the quotes, which are their authors' words and not "
                             "covered by it. Code: MIT.",

@@ -1,7 +1,7 @@
-"""The page for an address that does not exist: one per language, /404.html and /zh/404.html.
+"""The page for an address that does not exist: one per language, /404.html, /zh/404.html, /zh-hant/404.html.
 
 Each says so in its language, links to its language's home page and search, and
-offers the other language's in a line of its own.  Its links are absolute paths
+offers each other language's in a line of its own.  Its links are absolute paths
 from the site's base (the path of ``site_url``, as MkDocs gives the error page's
 own links), because the server sends the page for any missing address, at any
 depth.
@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 
 from . import urls
-from .labels import LANGUAGES, t
+from kb.languages import LANGUAGES
+
+from .labels import t
 from .text import attr, escape
 
 TEMPLATE = "404.html"
@@ -44,7 +46,8 @@ def body(lang: str, base: str) -> str:
     root = base + urls.lang_prefix(lang)
     others = "".join(
         f'<p class="kb-404-other" lang="{urls.lang_tag(o)}">{escape(t("404.title", o))}{escape(t("colon", o))}'
-        + _links(o, base, t("404.other_home", o), t("404.other_search", o), " · ") + "</p>"
+        + _links(o, base, *(t(key, o).replace("{language}", LANGUAGES[o].name)
+                              for key in ("404.other_home", "404.other_search")), " · ") + "</p>"
         for o in LANGUAGES if o != lang)
     return (f'<div class="kb-404" data-kb-404="{lang}">'
             f'<h1>{escape(t("404.title", lang))}</h1>'

@@ -36,8 +36,9 @@ from typing import Optional
 
 from kb.base import KnowledgeBase
 from kb.kinds import KINDS, retirable
+from kb.languages import LANGUAGES
 
-LANGS = ("en", "zh")
+LANGS = tuple(LANGUAGES)  # every site language (kb.languages)
 ARROW = "→"
 # kind folder -> what the report calls it
 KIND_NAMES = {k.data: k.nouns for k in KINDS.values()}
@@ -385,8 +386,9 @@ def render_pages(side: Side, root: Path) -> None:
             templates.filters.update(env.filters)
             for lang in LANGS:
                 env.conf.plugins["i18n"].current_language = lang
-                for path in sorted((docs / lang).rglob("*.md")):
-                    rel = path.relative_to(docs / lang).as_posix()
+                written = docs / LANGUAGES[lang].source  # a converted language's pages are its source's
+                for path in sorted(written.rglob("*.md")):
+                    rel = path.relative_to(written).as_posix()
                     url = written_url(rel, lang)
                     env.page = SimpleNamespace(url=url, title="", meta={},
                                                file=SimpleNamespace(src_uri=f"{lang}/{rel}", locale_alternate_of=None))
@@ -440,6 +442,8 @@ def _md_text(s: str) -> str:
 
 
 def _lines(rep: Report, md: bool) -> list[str]:
+    from render import labels
+
     def code(s):
         return f"`{s}`" if md else s
 
@@ -527,7 +531,7 @@ def _lines(rep: Report, md: bool) -> list[str]:
     out += head("Pages whose figures change")
     for lang in LANGS:
         p = rep.pages.get(lang, {})
-        label = {"en": "English", "zh": "Chinese"}[lang]
+        label = labels.t("lang." + LANGUAGES[lang].tag, "en")
         out.append(item(f"{label}: {len(p.get('changed', []))} changed, {len(p.get('added', []))} new, "
                         f"{len(p.get('removed', []))} gone"))
         for key, what in (("changed", "changed"), ("added", "new"), ("removed", "gone"),

@@ -84,7 +84,7 @@ def for_index(html: str) -> str | None:
 
 def _copy_for_index(site_dir, work: Path) -> list[Path]:
     """Write what Pagefind should read of every page of the built site under ``work``, at the same paths
-    below one folder per language (``work/en/claims/x/index.html``, ``work/zh/zh/claims/x/index.html``);
+    below one folder per language (``work/en/claims/x/index.html``, ``work/zh-hans/zh/claims/x/index.html``);
     return those folders."""
     root = Path(site_dir)
     made = set()
@@ -103,8 +103,9 @@ def _copy_for_index(site_dir, work: Path) -> list[Path]:
 
 
 def _folder(page: str) -> str:
-    """The folder of a page's language in the copy: its primary language tag ('zh' for zh-Hans)."""
-    return page_language(page).split("-")[0] or "unknown"
+    """The folder of a page's language in the copy: its language tag, lower-cased ('zh-hans'), so that each
+    language, Simplified and Traditional Chinese apart, is indexed by a Pagefind run of its own."""
+    return page_language(page).lower() or "unknown"
 
 
 def _scratch(site_dir) -> str | None:

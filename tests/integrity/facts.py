@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from . import langs
+
 
 class RawLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """SafeLoader (libyaml's when PyYAML has it) that keeps a float's written digits and a date's written text."""

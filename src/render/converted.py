@@ -1,0 +1,35 @@
+"""The note a page of a converted language carries (kb.languages): that its text is converted, by software, from
+another edition, which it links to.  Said once per page, small, at the head of the article; quotes keep their
+source's own script and are not converted.  It is kept out of the search index."""
+from __future__ import annotations
+
+from kb.languages import LANGUAGES
+
+from . import urls
+from .labels import t
+from .text import escape
+
+
+def note(lang: str, page_url: str) -> str:
+    """The note for the page at ``page_url`` (site-relative: 'zh-hant/claims/x/'); '' in a written language."""
+    source = LANGUAGES[lang].converted_from
+    if source is None:
+        return ""
+    prefix = urls.lang_prefix(lang)
+    bare = page_url[len(prefix):] if page_url.startswith(prefix) else page_url
+    href = urls.relative(page_url, urls.lang_prefix(source) + bare)
+    before, _, after = t("converted.note", lang).partition("{source}")
+    link = (f'<a href="{escape(href)}" hreflang="{urls.lang_tag(source)}" lang="{urls.lang_tag(source)}">'
+            f'{escape(LANGUAGES[source].name)}</a>')
+    return (f'<p class="kb-converted" data-pagefind-ignore="all">{escape(before)}{link}{escape(after)}</p>\n')
+
+
+def after_title(html: str, note_html: str) -> str:
+    """The article's HTML with the note right after its title (its first ``<h1>``), or first where it has none."""
+    if not note_html:
+        return html
+    end = html.find("</h1>")
+    if end < 0:
+        return note_html + html
+    end += len("</h1>")
+    return html[:end] + "\n" + note_html + html[end:]
