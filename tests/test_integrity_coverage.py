@@ -12,7 +12,7 @@ import pytest
 from integrity import checks, known
 from integrity.expected import ERROR_PAGES, all_pages, english_pages
 from integrity.facts import page_count_floor
-from integrity.langs import LANGS
+from integrity.langs import LANGS, PREFIX
 from kb.kinds import KINDS
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
@@ -24,7 +24,7 @@ def test_the_build_has_exactly_the_pages_the_cases_cover(site):
     assert sorted(expected - built) == [], "pages the data and docs call for, missing from the build"
     # a retired id's page (data/redirects.yml) only points to its successor; tests/test_citing_urls.py checks it
     retired = {f"{prefix}{KINDS[r['kind']].pages}/{old}/" for old, r in site.facts.kind("redirects").items()
-               for prefix in ("", "zh/")}
+               for prefix in PREFIX.values()}
     assert sorted(built - expected - retired) == [], "pages the build has that no case checks"
 
 
