@@ -12,11 +12,13 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_fixture import PHONE, browser, served, visit  # noqa: F401  (fixtures)
+from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 SCHEMES = {"light": "default", "dark": "slate"}
 TOGGLE = {"en": {"default": "Switch to dark mode", "slate": "Switch to light mode"},
-          "zh": {"default": "切换到深色模式", "slate": "切换到浅色模式"}}
+          "zh": {"default": "切换到深色模式", "slate": "切换到浅色模式"},
+          "zh-hant": {"default": "切換到深色模式", "slate": "切換到淺色模式"}}
 
 # What must be legible (text, 4.5:1) and what must be seen (marks and lines, 3:1), by kind.
 TEXT = {
@@ -85,9 +87,9 @@ def _measure(page, kinds):
     return page.evaluate(MEASURE, [groups, LEAST])
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_system_setting_picks_the_scheme_and_the_toggle_switches_it(visit, lang):
-    prefix = "" if lang == "en" else "zh/"
+    prefix = PREFIX[lang]
     for system, scheme in SCHEMES.items():
         page = visit(prefix + "benchmarks/", scheme=system, viewport=PHONE)
         body = page.locator("body")
@@ -99,7 +101,7 @@ def test_the_system_setting_picks_the_scheme_and_the_toggle_switches_it(visit, l
         expect(body).to_have_attribute("data-md-color-scheme", other)
         expect(page.locator(f'form[data-md-component="palette"] label[title="{TOGGLE[lang][other]}"]')).to_be_visible()
         # the reader's choice holds on the next page, in the other language too
-        page.goto(page.watch.base + ("zh/" if lang == "en" else "") + "claims/")
+        page.goto(page.watch.base + ("zh/" if lang == "en" else "") + "claims/")  # from Chinese, to English
         assert page.locator("body").get_attribute("data-md-color-scheme") == other
 
 
@@ -125,7 +127,7 @@ def test_the_sites_own_colours_meet_wcag_aa(visit, scheme):
         for k, n in found["counts"].items():
             counts[k] = counts.get(k, 0) + n
 
-    for path in ("benchmarks/", "zh/benchmarks/", "timeline/", "claims/design-to-tapeout-months/", "disputes/"):
+    for path in ("benchmarks/", "zh/benchmarks/", "zh-hant/benchmarks/", "timeline/", "claims/design-to-tapeout-months/", "disputes/"):
         page = visit(path, scheme=scheme)
         assert page.locator("body").get_attribute("data-md-color-scheme") == SCHEMES[scheme]
         page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")

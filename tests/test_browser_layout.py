@@ -15,6 +15,7 @@ import pytest
 
 from browser_fixture import browser, served, visit  # noqa: F401  (fixtures)
 from integrity.expected import written_pages
+from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 WIDTHS = (320, 360, 390, 414)
@@ -24,7 +25,7 @@ LANES = 3  # pages loading side by side, so the browser's processes work while t
 
 
 def _pages(site, lang: str) -> list[str]:
-    prefix = "" if lang == "en" else "zh/"
+    prefix = PREFIX[lang]
     urls = [prefix + p for p in written_pages(site.docs)]
     for kind in SWEPT:
         urls += [f"{prefix}{kind}/{i}/" for i in site.facts.record_ids[kind]]
@@ -41,7 +42,7 @@ def _widths(page) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_page_is_wider_than_the_screen_at_phone_widths(visit, site, lang):
     urls = _pages(site, lang)
     lanes = [visit(None, viewport={"width": WIDTHS[0], "height": 640}, touch=True) for _ in range(LANES)]
@@ -63,7 +64,7 @@ def test_no_page_is_wider_than_the_screen_at_phone_widths(visit, site, lang):
     assert seen == len(urls) and seen > floor, f"saw {seen} pages, expected more than {floor}"
 
 
-@pytest.mark.parametrize("path", ["claims/gptoss-peak-tpskw-jalapeno/", "zh/claims/gptoss-peak-tpskw-jalapeno/"])
+@pytest.mark.parametrize("path", [PREFIX[lang] + "claims/gptoss-peak-tpskw-jalapeno/" for lang in LANGS])
 def test_latin_text_is_set_in_the_sites_own_face(visit, path):
     page = visit(path)
     page.evaluate("document.fonts.ready")
@@ -75,9 +76,9 @@ def test_latin_text_is_set_in_the_sites_own_face(visit, path):
     assert fonts and all(f.startswith(page.watch.base + "assets/fonts/") for f in fonts), fonts
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_phone_shows_the_first_figure_on_the_first_screen_and_tier_counts_without_scrolling(visit, lang):
-    prefix = "" if lang == "en" else "zh/"
+    prefix = PREFIX[lang]
     page = visit(prefix, viewport={"width": 390, "height": 844}, touch=True)
     page.evaluate("document.fonts.ready")
     first = page.locator("article .kb-figure").first.bounding_box()

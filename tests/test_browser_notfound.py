@@ -78,12 +78,13 @@ def open_missing(browser, pages_host):
 
 
 CASES = {
-    "en": ("no-such-page/", "Page not found", "Go to the home page", "", "中文首页"),
+    "en": ("no-such-page/", "Page not found", "Go to the home page", "", "简体中文首页"),
     "zh": ("zh/no-such-page/", "找不到此页", "前往首页", "zh/", "English home page"),
+    "zh-hant": ("zh-hant/no-such-page/", "找不到此頁", "前往首頁", "zh-hant/", "简体中文首页"),
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", list(CASES))
 def test_a_missing_address_says_so_in_its_language_and_leads_home(open_missing, pages_host, lang):
     path, heading, home, prefix, other = CASES[lang]
     page = open_missing(path)
@@ -98,7 +99,7 @@ def test_a_missing_address_says_so_in_its_language_and_leads_home(open_missing, 
     assert page.locator("html").get_attribute("lang") == LANG_TAGS[lang]
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", list(CASES))
 def test_a_missing_address_deep_in_the_site_still_finds_the_styles_and_links(open_missing, pages_host, lang):
     path = CASES[lang][3] + "claims/no-such-claim/nor/this/"
     page = open_missing(path)
@@ -109,7 +110,7 @@ def test_a_missing_address_deep_in_the_site_still_finds_the_styles_and_links(ope
 
 def test_screenshots_of_the_pages_for_a_missing_address(open_missing):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for lang in ("en", "zh"):
+    for lang in CASES:
         for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
             page = open_missing(CASES[lang][0], viewport=viewport)
             page.evaluate("document.fonts.ready")

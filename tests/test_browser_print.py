@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from browser_fixture import OUTPUT, SCREENSHOTS, browser, served, visit  # noqa: F401  (fixtures)
+from integrity.langs import LANGS, PREFIX
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
 CLAIM = "claims/gptoss-peak-tpskw-jalapeno/"  # a claim with figures, two citations, derived claims and a legend
@@ -20,9 +21,9 @@ def full_address(url: str) -> str:
     return (base.rstrip("/") if base else "") + "/" + url
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_printed_claim_page_carries_its_address_version_and_licence_and_no_chrome(visit, lang):
-    path = ("" if lang == "en" else "zh/") + CLAIM
+    path = PREFIX[lang] + CLAIM
     page = visit(path, viewport=A4)
     hint, line = page.locator(".kb-legend-hint"), page.locator("article .kb-print")
     chrome = [".md-header", ".md-sidebar--primary", ".md-footer", ".md-header a[href$='search/']"]
@@ -68,8 +69,8 @@ def test_a_claim_page_prints_to_pdf(visit):
     """What a person looks at: the PDF Chromium prints, and a screenshot of the page in print media."""
     (OUTPUT / "print").mkdir(parents=True, exist_ok=True)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for lang in ("en", "zh"):
-        page = visit(("" if lang == "en" else "zh/") + CLAIM, viewport=A4)
+    for lang in LANGS:
+        page = visit(PREFIX[lang] + CLAIM, viewport=A4)
         page.evaluate("document.fonts.ready")
         pdf = page.pdf(path=str(OUTPUT / "print" / f"{lang}-claim.pdf"), format="A4")
         assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") >= 2

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_fixture import PHONE, browser, served, visit  # noqa: F401  (fixtures)
+from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 FIGURE = "article a.kb-fig:has(data[data-claim])"
@@ -51,12 +52,12 @@ def _shows_provenance(site, page, lang, cid):
     return pop
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_hovering_a_figure_shows_its_provenance_loaded_once(site, visit, lang):
     page = visit(None)
     fetched = []
     page.on("request", lambda r: "provenance." in r.url and fetched.append(r.url))
-    page.goto(page.watch.base + ("" if lang == "en" else "zh/") + "benchmarks/")
+    page.goto(page.watch.base + PREFIX[lang] + "benchmarks/")
     assert fetched == [], "provenance must load only when a reader reaches for a figure"
     figs = page.locator(FIGURE)
     fig = figs.nth(0)

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from browser_fixture import DESKTOP, PHONE, SCREENSHOTS, browser, run_axe, served, visit  # noqa: F401  (fixtures)
+from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 # one page of each main type (the same path in each language, under zh/ for Chinese)
@@ -28,7 +29,7 @@ MAX_SHOT_HEIGHT = 4000  # enough to show a page's first screens and its charts
 
 
 def _path(lang: str, path: str) -> str:
-    return path if lang == "en" else f"zh/{path}"
+    return PREFIX[lang] + path
 
 
 # Material's palette: the reader's system's light or dark setting picks the scheme.
@@ -36,7 +37,7 @@ SCHEMES = {"light": "default", "dark": "slate"}
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_main_pages_have_no_serious_accessibility_violation(visit, lang, scheme):
     found = []
     page = visit(None, scheme=scheme)
@@ -50,7 +51,7 @@ def test_main_pages_have_no_serious_accessibility_violation(visit, lang, scheme)
     assert found == [], "\n".join(found)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_screenshots_of_the_main_page_types(visit, lang):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from conftest import MINIMAL, ROOT, TODAY, write_data
+from integrity.langs import LANGS, PREFIX
 from kb.base import KnowledgeBase
 from publish.exports import exports
 from site_fixture import site  # noqa: F401  (fixture)
@@ -24,7 +25,7 @@ def test_a_source_keeps_its_own_address_apart_from_its_pages(tmp_path):
     files = exports(KnowledgeBase.open(write_data(tmp_path, {"sources/articles.yml": sources}), on=TODAY))
     (record,) = json.loads(files["sources.json"])
     assert record["source_url"] == "https://example.com/article"
-    assert record["url"] == {"en": "/sources/article/", "zh": "/zh/sources/article/"}
+    assert record["url"] == {lang: f"/{PREFIX[lang]}sources/article/" for lang in LANGS}
     (row,) = csv.DictReader(io.StringIO(files["sources.csv"].decode("utf-8-sig")))
     assert row["url"] == "https://example.com/article"
     assert (record["accessed"], row["accessed"], row["no_url_en"], row["snapshot"]) == ("2026-11-02", "2026-11-02", "", "full")

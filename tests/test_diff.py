@@ -14,6 +14,7 @@ import subprocess
 import pytest
 
 from conftest import later_run_claim
+from integrity.langs import LANGS, PREFIX
 from kb import cli
 from sitebuild.diff import diff, format_report
 from site_fixture import ROOT
@@ -88,7 +89,8 @@ def test_the_command_names_the_added_claim_the_changed_figure_and_what_rests_on_
 
 
 def test_the_pages_whose_figures_change_are_listed_in_each_language(report):
-    for lang, prefix in (("en", "/"), ("zh", "/zh/")):
+    assert set(report.pages) == set(LANGS)
+    for lang, prefix in ((lang, "/" + PREFIX[lang]) for lang in LANGS):
         pages = report.pages[lang]
         for url in (f"claims/{FIGURE}/", f"claims/{RATIO}/", "entities/jalapeno/", "benchmarks/", "claims/"):
             assert prefix + url in pages["changed"], (lang, url)

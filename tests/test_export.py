@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from integrity.langs import LANGS, PREFIX
 from kb.base import KnowledgeBase
 from publish.exports import exports
 
@@ -36,8 +37,8 @@ def test_every_claim_is_exported_with_the_contract_fields(files, raw_claims):
     required = {"id", "subject", "metric", "value", "unit", "statement", "tier", "status", "sources", "url"}
     for c in claims:
         assert required <= set(c), c["id"]
-        assert set(c["statement"]) == {"en", "zh"} and set(c["url"]) == {"en", "zh"}
-        assert c["url"] == {"en": f"/claims/{c['id']}/", "zh": f"/zh/claims/{c['id']}/"}
+        assert set(c["statement"]) == {"en", "zh"} and set(c["url"]) == set(LANGS)
+        assert c["url"] == {lang: f"/{PREFIX[lang]}claims/{c['id']}/" for lang in LANGS}
         assert all(set(s) >= {"source", "quote"} for s in c["sources"])
 
 

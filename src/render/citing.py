@@ -78,7 +78,9 @@ def t(key: str, lang: str) -> str:
 class Settings:
     site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None until configure() sets it
     version: DataVersion = field(default_factory=lambda: DataVersion(None, None, False, None))
-    site_names: dict[str, str] = field(default_factory=lambda: {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"})
+    site_names: dict[str, str] = field(default_factory=lambda: {
+        code: languages.text({"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}, code)
+        for code in languages.LANGUAGES})
     build_date: str | None = None  # the build's date (MkDocs': SOURCE_DATE_EPOCH, else today), YYYY-MM-DD
     site_descriptions: dict[str, str] = field(default_factory=dict)
 

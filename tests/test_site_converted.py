@@ -1,0 +1,80 @@
+"""The Traditional Chinese edition is the Simplified one converted, word for word, and nothing else.
+
+Read from the built HTML, each Traditional page against its Simplified page: every piece of text in the page's
+own language is OpenCC's ``s2twp`` conversion of the same piece on the Simplified page, so nothing is left in
+Simplified characters and nothing is converted from other text; every piece tagged with another language (a
+quote in its source's script, a source's own title, a locator) is the same, unconverted, on both.  Only the
+article is compared: the theme's own words come from Material's translations.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from integrity.langs import CONVERSION, PREFIX, TAGS, WRITTEN, convert
+from site_fixture import site  # noqa: F401  (fixture)
+
+CONVERTED = [lang for lang in CONVERSION]
+SKIP = {"script", "style", "template"}
+
+
+def _ancestors_lang(el) -> str | None:
+    while el is not None:
+        if el.get("lang") is not None:
+            return el.get("lang")
+        el = el.getparent()
+    return None
+
+
+def _pieces(tree) -> list[tuple[str, str | None]]:
+    """(text, the language it is tagged with) of every text piece of the article, in document order; the note
+    that the page is converted is left out (it is the one thing the Simplified page has no counterpart of)."""
+    article = tree.find(".//article")
+    assert article is not None
+    out = []
+    for el in article.iter():
+        if not isinstance(el.tag, str) or el.tag in SKIP:
+            continue
+        if "kb-converted" in (el.get("class") or "").split() or any(
+                "kb-converted" in (a.get("class") or "").split() for a in el.iterancestors()):
+            continue
+        if any(a.tag in SKIP for a in el.iterancestors()):
+            continue
+        if el.text and el.text.strip():
+            out.append((el.text, _ancestors_lang(el)))
+        if el is not article and el.tail and el.tail.strip() and el.getparent() is not None:
+            out.append((el.tail, _ancestors_lang(el.getparent())))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _converted(text: str, lang: str) -> str:
+    return convert(text, lang)
+
+
+@pytest.mark.parametrize("lang", CONVERTED)
+def test_every_page_is_its_source_page_converted_and_quotes_are_not(site, lang):
+    source = WRITTEN[lang]
+    pages = [u for u in site.html_pages() if u.startswith(PREFIX[lang]) and u.endswith("/")]
+    own = verbatim = 0
+    problems = []
+    for url in pages:
+        twin = PREFIX[source] + url[len(PREFIX[lang]):]
+        mine, theirs = _pieces(site.tree(url)), _pieces(site.tree(twin))
+        if len(mine) != len(theirs):
+            problems.append(f"{url}: {len(mine)} pieces of text, {twin} has {len(theirs)}")
+            continue
+        for (text, tag), (was, was_tag) in zip(mine, theirs):
+            if tag in (TAGS[lang], None):
+                # the page's own language: the source page's piece, converted; addresses name this edition
+                want = _converted(was, lang).replace("/" + PREFIX[source], "/" + PREFIX[lang])
+                own += 1
+            else:
+                want = was  # a quote, a title, a locator: verbatim, in its source's script
+                assert tag == was_tag, (url, text)
+                verbatim += 1
+            if text != want:
+                problems.append(f"{url}: {text.strip()[:60]!r}, want {want.strip()[:60]!r}")
+    assert problems[:20] == [], f"{len(problems)} pieces differ"
+    assert len(pages) > 600 and own > 50000 and verbatim > 1000, (len(pages), own, verbatim)
