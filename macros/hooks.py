@@ -122,7 +122,7 @@ def require_labels():
     """Stop the build, naming them, when values of the schema (a new entity kind...) have no label to show them by."""
     missing = labels.unlabelled()
     if missing:
-        raise PluginError("src/render/labels.py has no label for " + "; ".join(missing)
+        raise PluginError("src/kb/vocabulary.py has no label for " + "; ".join(missing)
                           + ": each value of the schema that pages show needs a label in every language")
 
 

@@ -17,7 +17,7 @@ reader's date.
 """
 from __future__ import annotations
 
-from kb import languages
+from kb import vocabulary
 
 import json
 import re
@@ -105,23 +105,8 @@ def bare_title(title: str) -> str:
 
 # --- words each language needs ------------------------------------------------
 
-LABEL = {
-    "claim": {"en": "Claim", "zh": "论断"},
-    "source": {"en": "Source record", "zh": "来源记录"},
-    "entity": {"en": "Entity record", "zh": "对象记录"},
-}
-WORDS = {
-    "version": {"en": "data version", "zh": "数据版本"},
-    "accessed": {"en": "accessed", "zh": "访问于"},
-    "data_version": {"en": "Data version", "zh": "数据版本"},
-    "figure_from": {"en": "Figure as reported by", "zh": "数字出处"},
-    "original": {"en": "The source itself", "zh": "来源本身"},
-    "relaying": {"en": "They attribute it to", "zh": "其所转述的来源"},
-}
-
-
 def _w(key: str, lang: str) -> str:
-    return languages.text(WORDS[key], lang)
+    return vocabulary.word("ref." + key, lang)
 
 
 def origin_text(o: Origin, lang: str) -> str:
@@ -161,7 +146,7 @@ def credits(work: Work) -> str:
 
 def plain(work: Work) -> str:
     """A reference in a plain author–title–address style (English)."""
-    label = LABEL[work.kind]["en"]
+    label = _w(work.kind, "en")
     title = work.title.rstrip()
     quoted = f"“{title}”" if title.endswith((".", "?", "!")) else f"“{title}.”"
     parts = [f"{work.publisher}.", quoted, f"{label} {work.ident}"]
@@ -181,7 +166,7 @@ def gbt7714(work: Work) -> str:
 
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
     """
-    label = LABEL[work.kind]["zh"]
+    label = _w(work.kind, "zh")
     title = bare_title(work.title)
     other = f"{label} {work.ident}"
     if work.version:
@@ -224,7 +209,7 @@ def bibtex(work: Work) -> str:
     ``howpublished`` (the classic BibTeX styles, which know no ``url``); biblatex reads ``urldate`` and
     ``version`` too."""
     lang = work.lang
-    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
+    note = f"{_w(work.kind, lang)} {work.ident}"
     if work.version:
         note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
         if work.date:
@@ -266,7 +251,7 @@ def csl(work: Work) -> dict:
     themselves are items of their own (:func:`csl_items`).
     """
     lang = work.lang
-    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
+    note = f"{_w(work.kind, lang)} {work.ident}"
     if work.origins:
         note += (". " if lang == "en" else "。") + credits(work)
     item = {
@@ -275,7 +260,7 @@ def csl(work: Work) -> dict:
         "title": bare_title(work.title),
         "author": [{"literal": work.publisher}],
         "container-title": work.publisher,
-        "genre": languages.text(LABEL[work.kind], lang),
+        "genre": _w(work.kind, lang),
         "URL": work.url,
         "language": "en" if lang == "en" else "zh-CN",
         "note": note,

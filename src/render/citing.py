@@ -21,8 +21,6 @@ data version's date in an element marked ``data-kb-accessed``, and
 """
 from __future__ import annotations
 
-from kb import languages
-
 import datetime as dt
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -34,44 +32,13 @@ from kb.kinds import KINDS
 from . import urls
 from publish.version import DataVersion
 from .frontmatter import page_markdown
+from .labels import t
 from .text import escape, plain, prose
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
 SCHEMA_LANG = urls.LANG_TAGS
 
-WORDS: dict[str, dict[str, str]] = {
-    "h.cite": {"en": "How to cite", "zh": "如何引用"},
-    "cite.permanent": {"en": "This address is permanent: the id never changes, and if the record is ever renamed or "
-                             "merged, a page at this address will say where it went.",
-                       "zh": "此地址永久有效：id 不会改变；即使记录日后更名或合并，此地址也会保留一个页面，说明它的去向。"},
-    "cite.accessed": {"en": "The access date is filled in by your browser as today's date; without JavaScript it shows "
-                            "the date of this data version.",
-                      "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。"},
-    "cite.copy": {"en": "Copy the reference", "zh": "复制参考文献"},
-    "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。"},
-    "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
-                         "zh": "未能复制：请选中参考文献后手动复制。"},
-    "cite.style_en": {"en": "Reference", "zh": "参考文献"},
-    "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
-    "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
-    "cite.csl": {"en": "CSL-JSON (Zotero, Pandoc, citeproc)", "zh": "CSL-JSON（Zotero、Pandoc、citeproc）"},
-    "footer.version": {"en": "Data version", "zh": "数据版本"},
-    "footer.commit": {"en": "commit {commit} of {date}", "zh": "{date}的提交 {commit}"},
-    "footer.commit_nodate": {"en": "commit {commit}", "zh": "提交 {commit}"},
-    "footer.browse": {"en": "browse the data at this version", "zh": "查看此版本的数据"},
-    "footer.modified": {"en": "with changes to data/ that are not committed", "zh": "且 data/ 有未提交的修改"},
-    "footer.unknown": {"en": "not recorded (built outside a git checkout)", "zh": "未记录（不是在 git 仓库中构建的）"},
-    "footer.licence": {"en": "Data: CC BY 4.0. Code: MIT.", "zh": "数据采用 CC BY 4.0 许可，代码采用 MIT 许可。"},
-    "footer.downloads": {"en": "Downloads and licence", "zh": "数据下载与许可"},
-    "sep": {"en": " · ", "zh": " · "},
-    "open": {"en": " (", "zh": "（"},
-    "close": {"en": ")", "zh": "）"},
-}
-
-
-def t(key: str, lang: str) -> str:
-    return languages.text(WORDS[key], lang)
 
 
 @dataclass
@@ -331,8 +298,8 @@ def version_html(lang: str) -> str:
     if v.modified:
         what += " " + escape(t("footer.modified", lang))
     elif v.tree_url:
-        what += (f'{escape(t("open", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
-                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close", lang))}')
+        what += (f'{escape(t("open_paren", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
+                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close_paren", lang))}')
     return what
 
 
@@ -340,7 +307,7 @@ def footer(lang: str, page_url: str) -> str:
     """The data version, the licences and the downloads, for every page's footer."""
     v = SETTINGS.version
     data_page = urls.relative(page_url, urls.lang_prefix(lang) + "data/")
-    sep = escape(t("sep", lang))
+    sep = escape(t("footer.sep", lang))
     colon = ": " if lang == "en" else "："
     return (f'<div class="kb-version" data-commit="{escape(v.commit or "")}">'
             f'{escape(t("footer.version", lang))}{colon}{version_html(lang)}{sep}{escape(t("footer.licence", lang))}'
@@ -367,16 +334,6 @@ def _template(text: str, pieces: dict[str, str]) -> str:
 
 # --- retired ids -------------------------------------------------------------------
 
-RETIRED = {
-    "renamed": {"en": "{kind} {id} has a new id", "zh": "{kind} {id} 已更换 id"},
-    "merged": {"en": "{kind} {id} was merged into another", "zh": "{kind} {id} 已并入另一条记录"},
-    "now": {"en": "It is now", "zh": "现在的记录"},
-    "address": {"en": "Its permanent address", "zh": "其永久地址"},
-    "why": {"en": "This page stays at the old address so that links and citations to it keep working.",
-            "zh": "此页面保留在旧地址，以便指向它的链接和引用继续有效。"},
-}
-
-
 def _name_of(ctx, kind: str, ident: str) -> str:
     kb = ctx.kb
     if kind == "claim":
@@ -391,7 +348,7 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
     r = ctx.kb.redirects[old]
     lang = ctx.lang
-    heading = languages.text(RETIRED[r.change], lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
+    heading = t("retired." + r.change, lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
     address = public_url(target)
     body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
@@ -400,9 +357,9 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
             f'<code>{escape(old)}</code></p>\n'
             f'<h1>{escape(heading)}</h1>\n'
             f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'
-            f'<p>{escape(languages.text(RETIRED["now"], lang))}{escape(ctx.t("colon"))}'
+            f'<p>{escape(t("retired.now", lang))}{escape(ctx.t("colon"))}'
             f'<a class="kb-successor" href="{ctx.href(r.kind, r.to)}">{escape(_clean(_name_of(ctx, r.kind, r.to)))}</a> '
             f'<code>{escape(r.to)}</code></p>\n'
-            f'<p>{escape(languages.text(RETIRED["address"], lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
-            f'<p class="kb-note">{escape(languages.text(RETIRED["why"], lang))}</p>\n</div>')
+            f'<p>{escape(t("retired.address", lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
+            f'<p class="kb-note">{escape(t("retired.why", lang))}</p>\n</div>')
     return page_markdown(heading, [body])
