@@ -194,3 +194,23 @@ def test_jsonld_cannot_be_closed_by_data_text():
     inner = block[len('<script type="application/ld+json">'):-len("</script>")]
     assert "<" not in inner and ">" not in inner and "&" not in inner
     assert json.loads(inner)["text"] == "</script><script>alert(1)</script> & <!--"
+
+
+@pytest.mark.parametrize("lang, bibtex_language, csl_language", [("en", "english", "en"), ("zh", "chinese", "zh-CN"),
+                                                                  ("zh-hant", "chinese", "zh-TW")])
+def test_each_language_cites_in_the_style_and_language_the_registry_gives_it(lang, bibtex_language, csl_language):
+    """The style is the registry's (kb.languages: citation), the words and punctuation the vocabulary's in that
+    language, and BibTeX's and CSL's language come from the language's tag: a language added as one record (here
+    the converted Traditional Chinese) cites without a branch of its own."""
+    from kb import languages, vocabulary
+
+    w = kc.Work(kind="claim", ident="x", lang=lang, publisher="P", title="T", url="https://example.org/claims/x/",
+                version="abcdef0", date="2026-11-29", origins=(kc.Origin(name="N", author="A", publisher="B"),))
+    style = kc.style(lang)
+    assert style is kc.STYLES[languages.LANGUAGES[lang].citation]
+    text = kc.fill(style.reference(w), ACCESS, style.accessed)
+    assert vocabulary.word("ref.claim", lang) in text and vocabulary.word("ref.figure_from", lang) in text
+    assert "A" + vocabulary.word("comma", lang) + "B" in text
+    assert ("[EB/OL]" in text) == (languages.LANGUAGES[lang].citation == "gbt7714")
+    assert f"language     = {{{bibtex_language}}}" in kc.bibtex(w)
+    assert json.loads(kc.fill(kc.csl_json(w), ACCESS, "parts"))[0]["language"] == csl_language

@@ -212,6 +212,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "date_range_sep": {"en": " – ", "zh": "至"},
     "list_sep": {"en": ", ", "zh": "、"},
     "colon": {"en": ": ", "zh": "："},
+    "comma": {"en": ", ", "zh": "，"},  # between the parts of one clause (an author and a publisher, a title and an address)
+    "semicolon": {"en": "; ", "zh": "；"},  # between the items of a list that hold commas
     "sentence_sep": {"en": " ", "zh": ""},  # between whole sentences
     "word_sep": {"en": " ", "zh": ""},  # between the lines of one wrapped sentence, joined again
     "clause_sep": {"en": ". ", "zh": "；"},  # between the parts of a description read as one
@@ -320,8 +322,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。"},
     "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
                          "zh": "未能复制：请选中参考文献后手动复制。"},
-    "cite.style_en": {"en": "Reference", "zh": "参考文献"},
-    "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
+    "cite.style.en": {"en": "Reference", "zh": "参考文献"},
+    "cite.style.gbt7714": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
     "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
     "cite.csl": {"en": "CSL-JSON (Zotero, Pandoc, citeproc)", "zh": "CSL-JSON（Zotero、Pandoc、citeproc）"},
     "footer.version": {"en": "Data version", "zh": "数据版本"},

@@ -17,11 +17,12 @@ reader's date.
 """
 from __future__ import annotations
 
-from kb import vocabulary
+from kb import languages, vocabulary
 
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 ACCESSED = "\x00accessed\x00"
 """Stands where the access date goes, until :func:`fill` (or the page) puts a date there."""
@@ -103,27 +104,89 @@ def bare_title(title: str) -> str:
     return title.rstrip().rstrip(_FULL_STOPS).rstrip()
 
 
-# --- words each language needs ------------------------------------------------
+# --- words and styles ------------------------------------------------------------
 
 def _w(key: str, lang: str) -> str:
     return vocabulary.word("ref." + key, lang)
 
 
+def _p(key: str, lang: str) -> str:
+    """A piece of punctuation as ``lang`` writes it (``comma``, ``colon``, ``open_paren``...: the vocabulary's)."""
+    return vocabulary.word(key, lang)
+
+
+def _sentence(text: str, lang: str) -> str:
+    """``text`` starting a sentence: with a capital letter in a script that has them."""
+    return text[:1].upper() + text[1:] if languages.LANGUAGES[lang].cased else text
+
+
+@dataclass(frozen=True)
+class Style:
+    """A citation style: the form a page's reference takes.  A language names its style in the registry
+    (:attr:`kb.languages.Language.citation`); the words and punctuation are the language's own (the vocabulary)."""
+
+    name: str
+    label: str
+    """The vocabulary key of its name above the reference (``cite.style.gbt7714``)."""
+    reference: Callable[[Work], str]
+    """The reference it writes."""
+    date: Callable[[str], str]
+    """A date (YYYY, YYYY-MM or YYYY-MM-DD) as it writes one."""
+    accessed: str
+    """How it writes the access date (:func:`accessed_form`): ``en`` (4 March 2027) or ``iso``."""
+    title_marks: tuple[str, str]
+    """What it puts around a credited source's own title: “ ” or 《 》."""
+    author_sep: str
+    """The punctuation (a vocabulary key) between a credited source's author and its title."""
+    renders_titles: bool
+    """Whether it gives, in brackets, the site's name for a source whose title is in another language."""
+
+
+def _iso(text: str) -> str:
+    return text
+
+
+def style(lang: str) -> Style:
+    """The citation style of ``lang``'s pages."""
+    return STYLES[languages.LANGUAGES[lang].citation]
+
+
+BIBTEX_LANGUAGE = {"en": "english", "zh": "chinese"}
+"""A language as BibTeX's ``language`` field names it (babel's and polyglossia's names), by its tag's primary
+language subtag."""
+
+CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
+"""A language tag as CSL-JSON writes it: the region whose CSL locale uses that script (a source's language too)."""
+
+
+def bibtex_language(lang: str) -> str:
+    return BIBTEX_LANGUAGE[languages.LANGUAGES[lang].tag.split("-")[0]]
+
+
+def csl_language(lang: str) -> str:
+    return CSL_LANG[languages.LANGUAGES[lang].tag]
+
+
+def _foreign_title(o: Origin, lang: str) -> bool:
+    """Whether a reference in ``lang`` gives the site's name for ``o`` beside its own title: where its style does,
+    and the title is in another language and the name does not already hold it."""
+    return (style(lang).renders_titles and bool(o.title) and bool(o.language)
+            and o.language != languages.LANGUAGES[lang].tag and o.title not in o.name)
+
+
 def origin_text(o: Origin, lang: str) -> str:
     """One credited source: who, its own title where it has one (else how the site names it), date, address."""
-    who = ", ".join(x for x in (o.author, o.publisher) if x) if lang == "en" else "，".join(x for x in (o.author, o.publisher) if x)
-    day = (date_en(o.date) if lang == "en" else o.date) if o.date else None
-    if lang == "en":
-        head = f"{who}, “{o.title}”" if o.title and who else (f"“{o.title}”" if o.title else o.name)
-        if o.title and o.language and o.language != "en" and o.title not in o.name:
-            head += f" [{o.name}]"  # an English rendering of a title in another language, as English references give it
-        extra = [x for x in ((None if o.title else who), day) if x]
-        text = head + (f" ({', '.join(extra)})" if extra else "")
-        return text + (f", {o.url}" if o.url else "")
-    head = f"{who}：《{o.title}》" if o.title and who else (f"《{o.title}》" if o.title else o.name)
+    st, comma = style(lang), _p("comma", lang)
+    who = comma.join(x for x in (o.author, o.publisher) if x)
+    day = st.date(o.date) if o.date else None
+    opening, closing = st.title_marks
+    quoted = f"{opening}{o.title}{closing}"
+    head = (who + _p(st.author_sep, lang) + quoted if who else quoted) if o.title else o.name
+    if _foreign_title(o, lang):
+        head += f" [{o.name}]"  # a rendering of a title in another language, as English references give it
     extra = [x for x in ((None if o.title else who), day) if x]
-    text = head + (f"（{'，'.join(extra)}）" if extra else "")
-    return text + (f"，{o.url}" if o.url else "")
+    text = head + (_p("open_paren", lang) + comma.join(extra) + _p("close_paren", lang) if extra else "")
+    return text + (comma + o.url if o.url else "")
 
 
 def credits(work: Work) -> str:
@@ -131,13 +194,11 @@ def credits(work: Work) -> str:
     if not work.origins:
         return ""
     lang = work.lang
-    sep = "; " if lang == "en" else "；"
-    colon = ": " if lang == "en" else "："
-    stop = "." if lang == "en" else "。"
+    sep, colon, stop = _p("semicolon", lang), _p("colon", lang), _p("clause_end", lang)
     label = _w("original" if work.kind == "source" else "figure_from", lang)
     text = label + colon + sep.join(origin_text(o, lang) for o in work.origins) + stop
     if work.relayed:
-        text += (" " if lang == "en" else "") + _w("relaying", lang) + colon + \
+        text += _p("sentence_sep", lang) + _w("relaying", lang) + colon + \
             sep.join(origin_text(o, lang) for o in work.relayed) + stop
     return text
 
@@ -146,14 +207,16 @@ def credits(work: Work) -> str:
 
 def plain(work: Work) -> str:
     """A reference in a plain author–title–address style (English)."""
-    label = _w(work.kind, "en")
+    lang, st = work.lang, style(work.lang)
+    label = _w(work.kind, lang)
     title = work.title.rstrip()
     quoted = f"“{title}”" if title.endswith((".", "?", "!")) else f"“{title}.”"
     parts = [f"{work.publisher}.", quoted, f"{label} {work.ident}"]
     if work.version:
-        parts[-1] += f", {_w('version', 'en')} {work.version}" + (f" ({date_en(work.date)})" if work.date else "")
+        parts[-1] += _p("comma", lang) + f"{_w('version', lang)} {work.version}" + (
+            _p("open_paren", lang) + st.date(work.date) + _p("close_paren", lang) if work.date else "")
     parts[-1] += "."
-    parts.append(f"{work.url} ({_w('accessed', 'en')} {ACCESSED}).")
+    parts.append(f"{work.url}{_p('open_paren', lang)}{_w('accessed', lang)} {ACCESSED}{_p('close_paren', lang)}.")
     if work.origins:
         parts.append(credits(work))
     return " ".join(parts)
@@ -166,11 +229,11 @@ def gbt7714(work: Work) -> str:
 
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
     """
-    label = _w(work.kind, "zh")
+    lang = work.lang
     title = bare_title(work.title)
-    other = f"{label} {work.ident}"
+    other = f"{_w(work.kind, lang)} {work.ident}"
     if work.version:
-        other += f"，{_w('version', 'zh')} {work.version}"
+        other += _p("comma", lang) + f"{_w('version', lang)} {work.version}"
     text = f"{work.publisher}. {title}: {other}[EB/OL]. "
     if work.date:
         text += f"({work.date})"
@@ -179,6 +242,13 @@ def gbt7714(work: Work) -> str:
     if work.origins:
         text += " " + credits(work)
     return text
+
+
+STYLES = {
+    "en": Style("en", "cite.style.en", plain, date_en, "en", ("“", "”"), "comma", renders_titles=True),
+    "gbt7714": Style("gbt7714", "cite.style.gbt7714", gbt7714, _iso, "iso", ("《", "》"), "colon", renders_titles=False),
+}
+"""The citation styles, by the name a language gives in the registry."""
 
 
 # --- BibTeX --------------------------------------------------------------------------
@@ -211,13 +281,13 @@ def bibtex(work: Work) -> str:
     lang = work.lang
     note = f"{_w(work.kind, lang)} {work.ident}"
     if work.version:
-        note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
+        note += _p("comma", lang) + f"{_w('version', lang)} {work.version}"
         if work.date:
-            note += f" ({work.date})" if lang == "en" else f"（{work.date}）"
-    note += ". " if lang == "en" else "。"
+            note += _p("open_paren", lang) + work.date + _p("close_paren", lang)
+    note += _p("clause_end", lang) + _p("sentence_sep", lang)
     if work.origins:
-        note += credits(work) + (" " if lang == "en" else "")
-    note += f"{_w('accessed', 'en').capitalize()} {ACCESSED}." if lang == "en" else f"{_w('accessed', 'zh')} {ACCESSED}。"
+        note += credits(work) + _p("sentence_sep", lang)
+    note += f"{_sentence(_w('accessed', lang), lang)} {ACCESSED}" + _p("clause_end", lang)
     fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(bare_title(work.title)) + "}")]
     if work.date:
         fields.append(("year", work.date[:4]))
@@ -225,16 +295,13 @@ def bibtex(work: Work) -> str:
         fields.append(("version", latex(work.version)))
     fields += [("url", _braceless(work.url)), ("howpublished", _url_field(work.url)), ("note", latex(note))]
     fields.append(("urldate", ACCESSED))
-    fields.append(("language", "english" if lang == "en" else "chinese"))
+    fields.append(("language", bibtex_language(lang)))
     width = max(len(k) for k, _ in fields)
     body = ",\n".join(f"  {k.ljust(width)} = {{{v}}}" for k, v in fields)
     return f"@misc{{{work.key},\n{body}\n}}\n"
 
 
 # --- CSL-JSON ------------------------------------------------------------------------
-
-CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
-"""A source's language as CSL-JSON writes it: the region whose CSL locale uses that script."""
 
 # A source's kind as a CSL item type; a kind with no closer type is a "document".
 CSL_TYPE = {"news-article": "article-newspaper", "press-report": "article-newspaper", "blog-post": "post-weblog",
@@ -253,7 +320,7 @@ def csl(work: Work) -> dict:
     lang = work.lang
     note = f"{_w(work.kind, lang)} {work.ident}"
     if work.origins:
-        note += (". " if lang == "en" else "。") + credits(work)
+        note += _p("clause_end", lang) + _p("sentence_sep", lang) + credits(work)
     item = {
         "id": work.key,
         "type": "dataset",
@@ -262,7 +329,7 @@ def csl(work: Work) -> dict:
         "container-title": work.publisher,
         "genre": _w(work.kind, lang),
         "URL": work.url,
-        "language": "en" if lang == "en" else "zh-CN",
+        "language": csl_language(lang),
         "note": note,
         "accessed": {"date-parts": [ACCESSED]},
     }
@@ -281,7 +348,7 @@ def origin_title(o: Origin, lang: str) -> str:
     full stop that ends it (:func:`bare_title`): a style puts its own stop after the title."""
     if not o.title:
         return f"[{o.name}]"
-    if lang == "en" and o.language and o.language != "en" and o.title not in o.name:
+    if _foreign_title(o, lang):
         return f"{bare_title(o.title)} [{o.name}]"
     return bare_title(o.title)
 

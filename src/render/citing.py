@@ -29,6 +29,7 @@ from publish import formats as fmt_cite
 from kb import query
 from kb.kinds import KINDS
 
+from . import format as fmt
 from . import urls
 from publish.version import DataVersion
 from .frontmatter import page_markdown
@@ -206,7 +207,8 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
 
     title_text, marks = _marked_title(ctx, kind, ident, w.title)
     marked = dataclasses.replace(w, title=title_text)
-    text = fmt_cite.plain(marked) if ctx.lang == "en" else fmt_cite.gbt7714(marked)
+    cite = fmt_cite.style(ctx.lang)
+    text = cite.reference(marked)
     out = escape(text)  # dates first, while the text holds no markup whose attributes they could match
     names: dict[str, str] = {}  # the sources' titles, authors and addresses: names, not figures (marked first,
     shown_names = {v for o in w.origins + w.relayed for v in (o.title, o.author, o.url) if v}
@@ -217,10 +219,9 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
             mark = _NAME.format(len(names))
             out = out.replace(escape(value), mark)
             names[mark] = f'<span data-name>{escape(value)}</span>'
-    en = ctx.lang == "en"
     head = ""
     if w.date:  # the data version's date: the build's bookkeeping, like the footer's
-        shown = escape(fmt_cite.date_en(w.date) if en else w.date)
+        shown = escape(cite.date(w.date))
         at = out.find(shown)
         if at >= 0:
             head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}" data-kb-version="">{shown}</time></span>')
@@ -233,12 +234,12 @@ def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
             marked_id = text_with_id[:at] + f'<span class="kb-version">{short}</span>' + text_with_id[at + len(short):]
             head, out = (marked_id, out) if head else ("", marked_id)
     for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
-        shown = escape(fmt_cite.date_en(day) if en else day)
+        shown = escape(cite.date(day))
         out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
     out = (head + out).replace(escape(fmt_cite.ACCESSED), _accessed(style, ctx.lang))
     for mark, markup in (marks | names).items():
         out = out.replace(mark, markup)
-    plain_ref = _with_date(fmt_cite.plain(w) if en else fmt_cite.gbt7714(w), style, ctx.lang)
+    plain_ref = _with_date(cite.reference(w), style, ctx.lang)
     return out if _shown(out) == _shown(plain_ref) else plain_ref  # a copied reference reads the same
 
 
@@ -261,10 +262,8 @@ def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
-    if lang == "en":
-        style, label = "en", t("cite.style_en", lang)
-    else:
-        style, label = "iso", t("cite.style_zh", lang)
+    cite = fmt_cite.style(lang)
+    style, label = cite.accessed, t(cite.label, lang)
     reference = _reference(ctx, w, kind, ident, style)
     notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
     label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
@@ -292,7 +291,7 @@ def version_html(lang: str) -> str:
     key = "footer.commit" if v.date else "footer.commit_nodate"
     pieces = {"commit": f"<code>{escape(v.short)}</code>"}
     if v.date:
-        when = fmt_cite.date_en(v.date) if lang == "en" else _zh_date(v.date)
+        when = fmt.date(v.date, lang)
         pieces["date"] = f'<time datetime="{v.date}" data-kb-version="">{escape(when)}</time>'
     what = _template(t(key, lang), pieces)
     if v.modified:
@@ -308,15 +307,10 @@ def footer(lang: str, page_url: str) -> str:
     v = SETTINGS.version
     data_page = urls.relative(page_url, urls.lang_prefix(lang) + "data/")
     sep = escape(t("footer.sep", lang))
-    colon = ": " if lang == "en" else "："
+    colon = t("colon", lang)
     return (f'<div class="kb-version" data-commit="{escape(v.commit or "")}">'
             f'{escape(t("footer.version", lang))}{colon}{version_html(lang)}{sep}{escape(t("footer.licence", lang))}'
             f'{sep}<a href="{data_page}">{escape(t("footer.downloads", lang))}</a></div>')
-
-
-def _zh_date(iso: str) -> str:
-    y, m, d = (int(p) for p in iso.split("-"))
-    return f"{y}年{m}月{d}日"
 
 
 def _template(text: str, pieces: dict[str, str]) -> str:
