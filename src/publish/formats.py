@@ -10,10 +10,13 @@ Every format names those sources: the plain and GB/T 7714 references and
 BibTeX's ``note`` in words, CSL-JSON also as items of their own (see
 :func:`csl_items`), since citation styles print no ``note``.
 
-The date a reader accessed the page cannot be known when the page is built.
-Each formatter writes :data:`ACCESSED` where that date belongs; the caller
-replaces it with a date (:func:`fill`), or with markup that a script sets to the
-reader's date.
+A formatter returns its text as a list of pieces (:data:`Piece`): plain text,
+:class:`Marked` text (a figure, a name, a date or the data version, which a page
+shows in markup of its own), and the :class:`Accessed` slot.  The date a reader
+accessed the page cannot be known when the page is built: the slot stands where
+that date belongs.  :func:`text` joins the pieces into the text itself, with a
+date in the slot; a page renders the same pieces as markup (:mod:`render.citing`),
+so that what a reader copies from it is the text, character for character.
 """
 from __future__ import annotations
 
@@ -22,13 +25,66 @@ from kb import languages, vocabulary
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Callable
-
-ACCESSED = "\x00accessed\x00"
-"""Stands where the access date goes, until :func:`fill` (or the page) puts a date there."""
+from typing import Callable, Sequence, Union
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
              "October", "November", "December")
+
+
+# --- pieces -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Accessed:
+    """Where the access date goes, and the form it takes there (:func:`accessed_form`: en, iso or parts)."""
+
+    form: str
+
+
+@dataclass(frozen=True)
+class Marked:
+    """Text a page shows in markup of its own: what it is (``role``) and, where it has one, what it stands for."""
+
+    text: str
+    role: str
+    """``figure`` (``value``: the claim), ``entity`` (``value``: the entity), ``version``, ``version-date``
+    (``value``: the date, YYYY-MM-DD), ``date`` (a source's; ``value``: YYYY, YYYY-MM or YYYY-MM-DD), or what a
+    credited source's words are: ``title``, ``author``, ``address``, ``publisher``, ``name``."""
+    value: str | None = None
+
+
+Piece = Union[str, Marked, Accessed]
+Pieces = Sequence[Piece]
+
+
+def text(pieces: Pieces, accessed: str | None = None) -> str:
+    """The pieces as text, with ``accessed`` (YYYY-MM-DD) in each access-date slot, in the slot's form; a slot with
+    no date to put there is an error."""
+    out = []
+    for p in pieces:
+        if isinstance(p, Accessed):
+            if accessed is None:
+                raise ValueError("the text has an access date's slot and no date to put there")
+            out.append(accessed_form(accessed, p.form))
+        else:
+            out.append(p if isinstance(p, str) else p.text)
+    return "".join(out)
+
+
+def _mapped(pieces: Pieces, f: Callable[[str], str]) -> list[Piece]:
+    """The pieces with ``f`` applied to each plain text."""
+    return [f(p) if isinstance(p, str) else p for p in pieces]
+
+
+def _without_last(pieces: Pieces, n: int) -> list[Piece]:
+    """The pieces without their last ``n`` characters (a marked piece cut into keeps its text, unmarked)."""
+    out = list(pieces)
+    while n > 0 and out:
+        last = out.pop()
+        shown = last if isinstance(last, str) else last.text
+        if len(shown) > n:
+            out.append(shown[:-n])
+        n -= len(shown)
+    return out
 
 
 @dataclass(frozen=True)
@@ -50,7 +106,7 @@ class Origin:
 class Work:
     kind: str  # claim, source or entity
     ident: str
-    lang: str  # en or zh
+    lang: str  # the site language of the page (kb.languages)
     publisher: str  # the evidence base's name in this language
     title: str  # plain text
     url: str  # the page's full address
@@ -58,6 +114,18 @@ class Work:
     date: str | None = None  # the data version's date, YYYY-MM-DD
     origins: tuple[Origin, ...] = field(default_factory=tuple)  # sources that state the figure (or the source itself)
     relayed: tuple[Origin, ...] = field(default_factory=tuple)  # sources those attribute the figure to
+    title_pieces: tuple[Piece, ...] = ()
+    """The title with its figures and names marked (:class:`Marked`), reading as ``title`` does; empty for a
+    title with nothing marked."""
+
+    def __post_init__(self):
+        if self.title_pieces and text(self.title_pieces) != self.title:
+            raise ValueError(f"the marked title of {self.key} does not read as its title: {self.title!r}")
+
+    @property
+    def titled(self) -> tuple[Piece, ...]:
+        """The title as pieces."""
+        return self.title_pieces or (self.title,)
 
     @property
     def key(self) -> str:
@@ -79,11 +147,6 @@ def date_parts(text: str) -> list[int]:
     return [int(p) for p in text.split("-")]
 
 
-def fill(text: str, accessed: str, style: str = "iso") -> str:
-    """Put the access date (YYYY-MM-DD) where :data:`ACCESSED` stands, in the form ``style`` names."""
-    return text.replace(ACCESSED, accessed_form(accessed, style))
-
-
 def accessed_form(accessed: str, style: str) -> str:
     if style == "en":
         return date_en(accessed)
@@ -102,6 +165,11 @@ def bare_title(title: str) -> str:
     put their own punctuation after a title, and a second stop there would double it.  A question or
     exclamation mark is part of what the title says and stays."""
     return title.rstrip().rstrip(_FULL_STOPS).rstrip()
+
+
+def _bare_pieces(work: Work) -> list[Piece]:
+    """The title's pieces, :func:`bare_title`: without the full stop that ends it."""
+    return _without_last(work.titled, len(work.title) - len(bare_title(work.title)))
 
 
 # --- words and styles ------------------------------------------------------------
@@ -128,7 +196,7 @@ class Style:
     name: str
     label: str
     """The vocabulary key of its name above the reference (``cite.style.gbt7714``)."""
-    reference: Callable[[Work], str]
+    reference: Callable[[Work], list[Piece]]
     """The reference it writes."""
     date: Callable[[str], str]
     """A date (YYYY, YYYY-MM or YYYY-MM-DD) as it writes one."""
@@ -174,52 +242,67 @@ def _foreign_title(o: Origin, lang: str) -> bool:
             and o.language != languages.LANGUAGES[lang].tag and o.title not in o.name)
 
 
-def origin_text(o: Origin, lang: str) -> str:
+def _joined(sep: str, groups) -> list[Piece]:
+    out: list[Piece] = []
+    for i, group in enumerate(groups):
+        out += ([sep] if i else []) + list(group)
+    return out
+
+
+def origin_text(o: Origin, lang: str) -> list[Piece]:
     """One credited source: who, its own title where it has one (else how the site names it), date, address."""
     st, comma = style(lang), _p("comma", lang)
-    who = comma.join(x for x in (o.author, o.publisher) if x)
-    day = st.date(o.date) if o.date else None
+    who = _joined(comma, ([Marked(x, role)] for x, role in ((o.author, "author"), (o.publisher, "publisher")) if x))
+    name = Marked(o.name, "name")
     opening, closing = st.title_marks
-    quoted = f"{opening}{o.title}{closing}"
-    head = (who + _p(st.author_sep, lang) + quoted if who else quoted) if o.title else o.name
+    quoted = [opening, Marked(o.title, "title"), closing] if o.title else []
+    head = (who + [_p(st.author_sep, lang)] + quoted if who else quoted) if o.title else [name]
     if _foreign_title(o, lang):
-        head += f" [{o.name}]"  # a rendering of a title in another language, as English references give it
-    extra = [x for x in ((None if o.title else who), day) if x]
-    text = head + (_p("open_paren", lang) + comma.join(extra) + _p("close_paren", lang) if extra else "")
-    return text + (comma + o.url if o.url else "")
+        head += [" [", name, "]"]  # a rendering of a title in another language, as English references give it
+    extra = [x for x in ((None if o.title else who), [Marked(st.date(o.date), "date", o.date)] if o.date else None) if x]
+    out = head + ([_p("open_paren", lang)] + _joined(comma, extra) + [_p("close_paren", lang)] if extra else [])
+    return out + ([comma, Marked(o.url, "address")] if o.url else [])
 
 
-def credits(work: Work) -> str:
-    """The sentences that credit the original sources, in the work's language ('' when none)."""
+def credits(work: Work) -> list[Piece]:
+    """The sentences that credit the original sources, in the work's language (none when it credits none)."""
     if not work.origins:
-        return ""
+        return []
     lang = work.lang
     sep, colon, stop = _p("semicolon", lang), _p("colon", lang), _p("clause_end", lang)
     label = _w("original" if work.kind == "source" else "figure_from", lang)
-    text = label + colon + sep.join(origin_text(o, lang) for o in work.origins) + stop
+    out = [label + colon] + _joined(sep, (origin_text(o, lang) for o in work.origins)) + [stop]
     if work.relayed:
-        text += _p("sentence_sep", lang) + _w("relaying", lang) + colon + \
-            sep.join(origin_text(o, lang) for o in work.relayed) + stop
-    return text
+        out += [_p("sentence_sep", lang) + _w("relaying", lang) + colon]
+        out += _joined(sep, (origin_text(o, lang) for o in work.relayed)) + [stop]
+    return out
+
+
+def _version(work: Work, date: Callable[[str], str]) -> list[Piece]:
+    """The data version: its words, its id, and, where ``date`` gives one, its date in brackets."""
+    lang = work.lang
+    out: list[Piece] = [f"{_w('version', lang)} ", Marked(work.version, "version")]
+    if work.date:
+        out += [_p("open_paren", lang), Marked(date(work.date), "version-date", work.date), _p("close_paren", lang)]
+    return out
 
 
 # --- plain text (English pages) ----------------------------------------------------
 
-def plain(work: Work) -> str:
+def plain(work: Work) -> list[Piece]:
     """A reference in a plain author–title–address style (English)."""
-    lang, st = work.lang, style(work.lang)
-    label = _w(work.kind, lang)
+    lang, st = work.lang, STYLES["en"]
     title = work.title.rstrip()
-    quoted = f"“{title}”" if title.endswith((".", "?", "!")) else f"“{title}.”"
-    parts = [f"{work.publisher}.", quoted, f"{label} {work.ident}"]
+    stopped = title.endswith((".", "?", "!"))
+    out: list[Piece] = [f"{work.publisher}. “", *_without_last(work.titled, len(work.title) - len(title)),
+                        "” " if stopped else ".” ", f"{_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        parts[-1] += _p("comma", lang) + f"{_w('version', lang)} {work.version}" + (
-            _p("open_paren", lang) + st.date(work.date) + _p("close_paren", lang) if work.date else "")
-    parts[-1] += "."
-    parts.append(f"{work.url}{_p('open_paren', lang)}{_w('accessed', lang)} {ACCESSED}{_p('close_paren', lang)}.")
+        out += [_p("comma", lang)] + _version(work, st.date)
+    out += [f". {work.url}{_p('open_paren', lang)}{_w('accessed', lang)} ", Accessed(st.accessed),
+            _p("close_paren", lang) + "."]
     if work.origins:
-        parts.append(credits(work))
-    return " ".join(parts)
+        out += [" "] + credits(work)
+    return out
 
 
 # --- GB/T 7714-2015 (Chinese pages) -----------------------------------------------
@@ -229,19 +312,17 @@ def gbt7714(work: Work) -> str:
 
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
     """
-    lang = work.lang
-    title = bare_title(work.title)
-    other = f"{_w(work.kind, lang)} {work.ident}"
+    lang, st = work.lang, STYLES["gbt7714"]
+    out: list[Piece] = [f"{work.publisher}. ", *_bare_pieces(work), f": {_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        other += _p("comma", lang) + f"{_w('version', lang)} {work.version}"
-    text = f"{work.publisher}. {title}: {other}[EB/OL]. "
+        out += [_p("comma", lang), f"{_w('version', lang)} ", Marked(work.version, "version")]
+    out += ["[EB/OL]. "]
     if work.date:
-        text += f"({work.date})"
-    text += f"[{ACCESSED}]. "
-    text += f"{work.url}."
+        out += ["(", Marked(st.date(work.date), "version-date", work.date), ")"]
+    out += ["[", Accessed(st.accessed), f"]. {work.url}."]
     if work.origins:
-        text += " " + credits(work)
-    return text
+        out += [" "] + credits(work)
+    return out
 
 
 STYLES = {
@@ -274,31 +355,51 @@ def _url_field(url: str) -> str:
     return "\\url{" + re.sub(r"([%#])", r"\\\1", _braceless(url)) + "}"
 
 
-def bibtex(work: Work) -> str:
+def _latex_pieces(pieces: Pieces) -> list[Piece]:
+    """Pieces as a BibTeX field value (:func:`latex`), their text alone: whitespace folded across the pieces and
+    trimmed at their ends."""
+    flat: list[Piece] = []
+    for p in pieces:  # the text between two slots as one string, so that whitespace is folded across pieces
+        if isinstance(p, Accessed):
+            flat.append(p)
+        elif flat and isinstance(flat[-1], str):
+            flat[-1] += text([p])
+        else:
+            flat.append(text([p]))
+    flat = _mapped(flat, lambda t: _SPACE_RE.sub(" ", t))
+    if flat and isinstance(flat[0], str):
+        flat[0] = flat[0].lstrip()
+    if flat and isinstance(flat[-1], str):
+        flat[-1] = flat[-1].rstrip()
+    return _mapped(flat, lambda t: _LATEX_RE.sub(lambda m: _LATEX[m.group(0)], t))
+
+
+def bibtex(work: Work) -> list[Piece]:
     """A ``@misc`` entry: the address both as ``url`` (biblatex, natbib's styles, reference managers) and as
     ``howpublished`` (the classic BibTeX styles, which know no ``url``); biblatex reads ``urldate`` and
     ``version`` too."""
     lang = work.lang
-    note = f"{_w(work.kind, lang)} {work.ident}"
+    note: list[Piece] = [f"{_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        note += _p("comma", lang) + f"{_w('version', lang)} {work.version}"
+        note += [_p("comma", lang) + f"{_w('version', lang)} {work.version}"]
         if work.date:
-            note += _p("open_paren", lang) + work.date + _p("close_paren", lang)
-    note += _p("clause_end", lang) + _p("sentence_sep", lang)
+            note += [_p("open_paren", lang) + work.date + _p("close_paren", lang)]
+    note += [_p("clause_end", lang) + _p("sentence_sep", lang)]
     if work.origins:
-        note += credits(work) + _p("sentence_sep", lang)
-    note += f"{_sentence(_w('accessed', lang), lang)} {ACCESSED}" + _p("clause_end", lang)
-    fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(bare_title(work.title)) + "}")]
+        note += credits(work) + [_p("sentence_sep", lang)]
+    note += [f"{_sentence(_w('accessed', lang), lang)} ", Accessed("iso"), _p("clause_end", lang)]
+    fields: list[tuple[str, list[Piece]]] = [("author", ["{" + latex(work.publisher) + "}"]),
+                                             ("title", ["{" + latex(bare_title(work.title)) + "}"])]
     if work.date:
-        fields.append(("year", work.date[:4]))
+        fields.append(("year", [work.date[:4]]))
     if work.version:
-        fields.append(("version", latex(work.version)))
-    fields += [("url", _braceless(work.url)), ("howpublished", _url_field(work.url)), ("note", latex(note))]
-    fields.append(("urldate", ACCESSED))
-    fields.append(("language", bibtex_language(lang)))
+        fields.append(("version", [latex(work.version)]))
+    fields += [("url", [_braceless(work.url)]), ("howpublished", [_url_field(work.url)]), ("note", _latex_pieces(note))]
+    fields.append(("urldate", [Accessed("iso")]))
+    fields.append(("language", [bibtex_language(lang)]))
     width = max(len(k) for k, _ in fields)
-    body = ",\n".join(f"  {k.ljust(width)} = {{{v}}}" for k, v in fields)
-    return f"@misc{{{work.key},\n{body}\n}}\n"
+    body = _joined(",\n", ([f"  {k.ljust(width)} = {{", *v, "}"] for k, v in fields))
+    return [f"@misc{{{work.key},\n", *body, "\n}\n"]
 
 
 # --- CSL-JSON ------------------------------------------------------------------------
@@ -320,7 +421,7 @@ def csl(work: Work) -> dict:
     lang = work.lang
     note = f"{_w(work.kind, lang)} {work.ident}"
     if work.origins:
-        note += _p("clause_end", lang) + _p("sentence_sep", lang) + credits(work)
+        note += _p("clause_end", lang) + _p("sentence_sep", lang) + text(credits(work))
     item = {
         "id": work.key,
         "type": "dataset",
@@ -331,7 +432,7 @@ def csl(work: Work) -> dict:
         "URL": work.url,
         "language": csl_language(lang),
         "note": note,
-        "accessed": {"date-parts": [ACCESSED]},
+        "accessed": {"date-parts": [Accessed("parts")]},  # the date's parts, once a date is in the slot
     }
     if work.version:
         item["version"] = work.version
@@ -382,12 +483,20 @@ def csl_items(work: Work) -> list[dict]:
     return items
 
 
-def csl_json(work: Work) -> str:
-    """The items as the text of a CSL-JSON file (a list of items), one field a line, with
-    :data:`ACCESSED` where the access date's parts go."""
-    blocks = []
-    for item in csl_items(work):
-        lines = [f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
-        blocks.append("  {\n" + ",\n".join(lines) + "\n  }")
-    text = "[\n" + ",\n".join(blocks) + "\n]\n"
-    return text.replace(json.dumps(ACCESSED), "[" + ACCESSED + "]")
+def _json(value) -> list[Piece]:
+    """A value as JSON text (as :func:`json.dumps` writes it), the access date's slot as the list of its parts."""
+    if isinstance(value, Accessed):
+        return ["[", value, "]"]
+    if isinstance(value, dict):
+        return ["{", *_joined(", ", ([json.dumps(k) + ": ", *_json(v)] for k, v in value.items())), "}"]
+    if isinstance(value, list):
+        return ["[", *_joined(", ", (_json(v) for v in value)), "]"]
+    return [json.dumps(value, ensure_ascii=False)]
+
+
+def csl_json(work: Work) -> list[Piece]:
+    """The items as the text of a CSL-JSON file (a list of items), one field a line, with the access date's slot
+    where its parts go."""
+    blocks = [["  {\n", *_joined(",\n", ([f"    {json.dumps(k)}: ", *_json(v)] for k, v in item.items())), "\n  }"]
+              for item in csl_items(work)]
+    return ["[\n", *_joined(",\n", blocks), "\n]\n"]

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
+
+from markupsafe import Markup
 
 from publish import formats as fmt_cite
 from kb import query
@@ -107,54 +110,106 @@ def origins(ctx, kind: str, ident: str) -> tuple[tuple[fmt_cite.Origin, ...], tu
     return tuple(_origin(ctx, s) for s in cited), tuple(_origin(ctx, s) for s in relayed)
 
 
-def title(ctx, kind: str, ident: str) -> str:
+def _cleaned(pieces: list) -> tuple:
+    """The pieces with their whitespace as :func:`_clean` leaves a text's: a no-break space as a space, every run of
+    whitespace (across pieces too) as one space, none at either end."""
+    out, space = [], False
+    for p in pieces:
+        shown = (p if isinstance(p, str) else p.text).replace("\u00a0", " ")
+        words = shown.split()
+        space = space or (shown[:1].isspace() and bool(out))
+        if not words:
+            space = space or (bool(shown) and bool(out))
+            continue
+        if space:
+            out.append(" ")
+        body = " ".join(words)
+        out.append(body if isinstance(p, str) else fmt_cite.Marked(body, p.role, p.value))
+        space = shown[-1:].isspace()
+    joined: list = []
+    for p in out:  # neighbouring texts as one
+        if isinstance(p, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += p
+        else:
+            joined.append(p)
+    return tuple(joined)
+
+
+def title_pieces(ctx, kind: str, ident: str) -> tuple:
+    """A page's title as a citation gives it, as pieces: a claim's statement with each figure and name marked as
+    what it is, an entity's name, a source's name (marked as a name where it holds digits, which are no figure)."""
+    from kb.prose import PLACEHOLDER, kind_of
+
+    from .figures import figure_text
+
     kb = ctx.kb
-    if kind == "claim":
-        return _clean(plain(ctx, ctx.text(kb.claims[ident].statement), own=ident))
+    if kind == "entity":
+        return (fmt_cite.Marked(_clean(ctx.text(kb.entities[ident].name)), "entity", ident),)
     if kind == "source":
-        return _clean(ctx.text(kb.sources[ident].name))
-    return _clean(ctx.text(kb.entities[ident].name))
+        name = _clean(ctx.text(kb.sources[ident].name))
+        return (fmt_cite.Marked(name, "name"),) if any(ch.isdigit() for ch in name) else (name,)
+    statement, pieces, last = ctx.text(kb.claims[ident].statement), [], 0
+    for m in PLACEHOLDER.finditer(statement):
+        k, target = kind_of(m)
+        target = ident if k == "value" else target
+        if k == "entity" and target in kb.entities:
+            piece = fmt_cite.Marked(ctx.text(kb.entities[target].name), "entity", target)
+        elif k != "entity" and target in kb.claims:
+            piece = fmt_cite.Marked(figure_text(ctx, target), "figure", target)
+        else:
+            continue  # stays as written
+        pieces += [statement[last:m.start()], piece]
+        last = m.end()
+    return _cleaned(pieces + [statement[last:]])
+
+
+def title(ctx, kind: str, ident: str) -> str:
+    return fmt_cite.text(title_pieces(ctx, kind, ident))
 
 
 def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
     url = public_url(urls.page_url(kind, ident, ctx.lang))
     v = SETTINGS.version
     cited, relayed = origins(ctx, kind, ident)
+    pieces = title_pieces(ctx, kind, ident)
     return fmt_cite.Work(kind=kind, ident=ident, lang=ctx.lang, publisher=SETTINGS.site_names[ctx.lang],
-                         title=title(ctx, kind, ident), url=url, version=v.short, date=v.date,
-                         origins=cited, relayed=relayed)
+                         title=fmt_cite.text(pieces), url=url, version=v.short, date=v.date,
+                         origins=cited, relayed=relayed, title_pieces=pieces)
 
 
 # --- HTML ----------------------------------------------------------------------
 
-def _accessed(style: str, lang: str) -> str:
+STANDARD = "GB/T 7714-2015"
+_ENV = None
+
+
+def _cite_template():
+    global _ENV
+    if _ENV is None:
+        import jinja2
+
+        _ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+                                  autoescape=True, undefined=jinja2.StrictUndefined, finalize=_inert)
+    return _ENV.get_template("cite.html.j2")
+
+
+def _inert(value):
+    """A value as the template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
+    return value if hasattr(value, "__html__") else Markup(escape(value))
+
+
+def _accessed(form: str) -> Markup:
     """The markup that stands for the access date until the page's script fills in the reader's date."""
     day = SETTINGS.date
-    if style == "parts":
-        return f'<span data-kb-accessed="parts">{escape(fmt_cite.accessed_form(day, style))}</span>'
-    return f'<time data-kb-accessed="{style}" datetime="{day}">{escape(fmt_cite.accessed_form(day, style))}</time>'
-
-
-def _with_date(text: str, style: str, lang: str) -> str:
-    out, mark = escape(text), escape(fmt_cite.ACCESSED)
-    return out.replace(mark, _accessed(style, lang)) if mark in out else out  # most lines carry no date
-
-
-def _code(text: str, style: str, lang: str) -> str:
-    # inside <pre>, line breaks must survive escaping, which folds them
-    lines = [_with_date(line, style, lang) for line in text.rstrip("\n").split("\n")]
-    return "<pre><code>" + "\n".join(lines) + "</code></pre>"
-
-
-STANDARD = "GB/T 7714-2015"
-_MARK = "\ue000{}\ue001"  # stands for a piece of markup in the reference until it is escaped
-_NAME = "\ue002{}\ue003"  # stands for a source's title, author or address in the reference until it is marked
+    shown = escape(fmt_cite.accessed_form(day, form))
+    if form == "parts":
+        return Markup(f'<span data-kb-accessed="parts">{shown}</span>')
+    return Markup(f'<time data-kb-accessed="{form}" datetime="{day}">{shown}</time>')
 
 
 def _figure_in_text(ctx, cid: str) -> str:
-    """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup, reading exactly
-    as :func:`title` writes it (hedge, number, unit; a plain space for the no-break one), so a copied reference
-    stays clean text."""
+    """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup (hedge, number,
+    unit), reading as the reference's text does."""
     from .figures import value_markup
 
     c = ctx.kb.claims[cid]
@@ -162,123 +217,59 @@ def _figure_in_text(ctx, cid: str) -> str:
     return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid)}</a>'
 
 
-def _marked_title(ctx, kind: str, ident: str, title_text: str) -> tuple[str, dict[str, str]]:
-    """The work's title with each figure (and, on an entity's page, the name) standing as a mark, and the
-    markup each mark becomes; the marks are used only where the markup reads as the plain title does."""
-    from kb.prose import PLACEHOLDER, kind_of
-
-    kb, marks = ctx.kb, {}
-    if kind == "entity":
-        marks[_MARK.format(0)] = f'<span data-entity="{ident}">{escape(title_text)}</span>'
-        return _MARK.format(0), marks
-    if kind != "claim":
-        return title_text, marks
-
-    def fill(m):
-        k, target = kind_of(m)
-        target = ident if k == "value" else target
-        mark = _MARK.format(len(marks))
-        if k == "entity" and target in kb.entities:
-            marks[mark] = f'<span data-entity="{target}">{escape(ctx.text(kb.entities[target].name))}</span>'
-        elif k != "entity" and target in kb.claims:
-            marks[mark] = _figure_in_text(ctx, target)
-        else:
-            return m.group(0)
-        return mark
-
-    marked = _clean(plain(ctx, PLACEHOLDER.sub(fill, ctx.text(kb.claims[ident].statement)), own=ident))
-    # the marked title must read as the plain one once each mark is its markup's text
-    if _clean(_text_of(marked, marks)) != title_text:
-        return title_text, {}
-    return marked, marks
+_NAMES = ("title", "author", "address")  # a source's own words: always marked as a name
+_NAMED_IF_DIGITS = ("name", "publisher")  # how the site names a source, its publisher: marked where a digit is no figure
 
 
-def _text_of(text: str, marks: dict[str, str]) -> str:
-    for mark, markup in marks.items():
-        text = text.replace(mark, _shown(markup))
-    return text
+def _marked(ctx, p: fmt_cite.Marked) -> str:
+    """A marked piece as markup: its text escaped once, inside the markup its role gives it."""
+    shown = escape(p.text)
+    if p.role == "figure":
+        return _figure_in_text(ctx, p.value)
+    if p.role == "entity":
+        return f'<span data-entity="{p.value}">{shown}</span>'
+    if p.role == "date":
+        return f'<time datetime="{p.value}">{shown}</time>'
+    if p.role == "version":
+        return f'<span class="kb-version">{shown}</span>'
+    if p.role == "version-date":
+        return f'<span class="kb-version"><time datetime="{p.value}" data-kb-version="">{shown}</time></span>'
+    if p.role in _NAMES or (p.role in _NAMED_IF_DIGITS and any(ch.isdigit() for ch in p.text)):
+        return f'<span data-name>{shown}</span>'
+    return shown
 
 
-def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
-    """The reference as HTML: figures as <data>/<time> tied to their claims, the data version's date inside
-    the version's markup, the sources' dates as <time>; its text is the plain reference's, character for
-    character."""
-    import dataclasses
-
-    title_text, marks = _marked_title(ctx, kind, ident, w.title)
-    marked = dataclasses.replace(w, title=title_text)
-    cite = fmt_cite.style(ctx.lang)
-    text = cite.reference(marked)
-    out = escape(text)  # dates first, while the text holds no markup whose attributes they could match
-    names: dict[str, str] = {}  # the sources' titles, authors and addresses: names, not figures (marked first,
-    shown_names = {v for o in w.origins + w.relayed for v in (o.title, o.author, o.url) if v}
-    shown_names |= {v for o in w.origins + w.relayed for v in (o.name, o.publisher)  # a name with digits: 香港01
-                    if v and any(ch.isdigit() for ch in v)}
-    for value in sorted(shown_names, key=len, reverse=True):  # so that no date or version inside one is taken)
-        if escape(value) in out:
-            mark = _NAME.format(len(names))
-            out = out.replace(escape(value), mark)
-            names[mark] = f'<span data-name>{escape(value)}</span>'
-    head = ""
-    if w.date:  # the data version's date: the build's bookkeeping, like the footer's
-        shown = escape(cite.date(w.date))
-        at = out.find(shown)
-        if at >= 0:
-            head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}" data-kb-version="">{shown}</time></span>')
-            out = out[at + len(shown):]
-    if w.version:  # the commit id, a name (it may be all digits), in the version's markup too
-        short = escape(w.version)
-        text_with_id = head or out
-        at = text_with_id.rfind(short)
-        if at >= 0:
-            marked_id = text_with_id[:at] + f'<span class="kb-version">{short}</span>' + text_with_id[at + len(short):]
-            head, out = (marked_id, out) if head else ("", marked_id)
-    for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
-        shown = escape(cite.date(day))
-        out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
-    out = (head + out).replace(escape(fmt_cite.ACCESSED), _accessed(style, ctx.lang))
-    for mark, markup in (marks | names).items():
-        out = out.replace(mark, markup)
-    plain_ref = _with_date(cite.reference(w), style, ctx.lang)
-    return out if _shown(out) == _shown(plain_ref) else plain_ref  # a copied reference reads the same
+def _reference(ctx, pieces) -> Markup:
+    """The reference as HTML, from the pieces its text is made of: figures as <data>/<time> tied to their claims,
+    names marked as names, the data version and its date in the version's markup, the sources' dates as <time>,
+    the access date as the script's slot."""
+    return Markup("".join(escape(p) if isinstance(p, str) else _accessed(p.form) if isinstance(p, fmt_cite.Accessed)
+                          else _marked(ctx, p) for p in pieces))
 
 
-def _shown(markup: str) -> str:
-    import html as _html
-    import re as _re
-
-    return _html.unescape(_re.sub(r"<[^>]+>", "", markup))
-
-
-def _copy_button(lang: str) -> str:
-    """The button that copies the reference above it (assets/kb-cite.js), and where it says how that went.
-    Hidden until the script shows it: without the script it could do nothing."""
-    return (f'<p class="kb-cite-copy" hidden><button type="button" class="md-button kb-copy" '
-            f'data-copied="{escape(t("cite.copied", lang))}" data-failed="{escape(t("cite.copy_failed", lang))}">'
-            f'{escape(t("cite.copy", lang))}</button> <span class="kb-copy-status" role="status"></span></p>')
+def _code(pieces) -> Markup:
+    """A format's text as the content of a <pre><code>: its line breaks kept, the access date as the script's slot."""
+    text = "".join("\n".join(escape(line) for line in p.split("\n")) if isinstance(p, str)
+                   else _accessed(p.form) if isinstance(p, fmt_cite.Accessed) else escape(p.text) for p in pieces)
+    return Markup(text.rstrip("\n"))
 
 
 def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
-    cite = fmt_cite.style(lang)
-    style, label = cite.accessed, t(cite.label, lang)
-    reference = _reference(ctx, w, kind, ident, style)
-    notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
-    label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
-    body = (f'<p class="kb-cite-label">{label_html}</p>'
-            f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{reference}</p>'
-            f'{_copy_button(lang)}'
-            f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
-            f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
-            f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'
-            f'<details class="kb-cite-format" data-format="csl-json"><summary>{escape(t("cite.csl", lang))}</summary>'
-            f'{_code(fmt_cite.csl_json(w), "parts", lang)}</details>')
-    return [f"## {t('h.cite', lang)} {{ #cite }}",
-            # Out of the search index: every page's reference, BibTeX and CSL-JSON would match searches
-            # for their field names and cost Pagefind a quarter of its time, memory and index size.
-            f'<div class="kb-cite copy" data-cite="{kind}:{ident}" data-pagefind-ignore="all">\n{body}\n</div>']
+    style = fmt_cite.style(lang)
+    label = t(style.label, lang)
+    before, standard, after = label.partition(STANDARD)
+    block = _cite_template().render(
+        kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
+        label=Markup(escape(before) + (f"<span data-name>{escape(standard)}</span>" if standard else "") + escape(after)),
+        reference=_reference(ctx, style.reference(w)),
+        copied=t("cite.copied", lang), failed=t("cite.copy_failed", lang), copy=t("cite.copy", lang),
+        notes=[t("cite.permanent", lang), t("cite.accessed", lang)],
+        formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w))},
+                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w))}])
+    return [f"## {t('h.cite', lang)} {{ #cite }}", block]  # the block is out of the search index (the template says why)
 
 
 # --- the footer ------------------------------------------------------------------
