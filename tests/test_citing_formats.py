@@ -19,7 +19,7 @@ from publish.version import DataVersion
 from render.context import Ctx
 
 VERSION = DataVersion("0123456789abcdef0123456789abcdef01234567", 1795910400, False, "https://github.com/example/evidence")
-NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}
+NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库", "zh-hant": "Jalapeño 證據庫"}
 ACCESS = "2027-03-04"
 KINDS = ("claim", "source", "entity")
 
@@ -217,7 +217,7 @@ def test_each_language_cites_in_the_style_and_language_the_registry_gives_it(lan
     assert json.loads(kc.text(kc.csl_json(w), ACCESS))[0]["language"] == csl_language
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-hant"])
 def test_the_page_shows_the_reference_made_of_the_same_pieces_as_its_text(kb, configured, lang):
     """The reference a page shows reads, once its markup is taken away, exactly as the text its pieces make (what a
     reader copies), with the data version's date in the access date's slot; each marked piece is in its markup."""
