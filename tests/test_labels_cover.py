@@ -57,6 +57,8 @@ def test_a_word_missing_in_one_written_language_is_named_with_that_language(monk
     monkeypatch.setitem(vocabulary.VOCABULARY, "cite.copy", {"en": "Copy the reference"})
     monkeypatch.setitem(vocabulary.VOCABULARY, "chart.data", {})
     assert vocabulary.untranslated() == ["cite.copy (zh)", "chart.data (en, zh)"]
+    with pytest.raises(PluginError, match=r"no label for cite\.copy \(zh\); chart\.data \(en, zh\)"):
+        hooks.require_labels()
 
 
 # Mappings keyed by written language that are not words a page shows: each with why it is not in the vocabulary.
