@@ -124,7 +124,8 @@ def require_labels():
     missing = labels.unlabelled() + labels.untranslated()
     if missing:
         raise PluginError("src/kb/vocabulary.py has no label for " + "; ".join(missing)
-                          + ": each value of the schema that pages show, and each word, needs a text in every written language")
+                          + ": each value of the schema that pages show, and each word, needs a text in every "
+                          "written language")
 
 
 @event_priority(-200)
