@@ -157,11 +157,13 @@ def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
 
 
 def require_labels():
-    """Stop the build, naming them, when values of the schema (a new entity kind...) have no label to show them by."""
-    missing = labels.unlabelled()
+    """Stop the build, naming them, when values of the schema (a new entity kind...) have no label to show them by,
+    or words of the vocabulary have no text in a written language."""
+    missing = labels.unlabelled() + labels.untranslated()
     if missing:
-        raise PluginError("src/render/labels.py has no label for " + "; ".join(missing)
-                          + ": each value of the schema that pages show needs a label in every language")
+        raise PluginError("src/kb/vocabulary.py has no label for " + "; ".join(missing)
+                          + ": each value of the schema that pages show, and each word, needs a text in every "
+                          "written language")
 
 
 @event_priority(-200)

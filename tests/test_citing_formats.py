@@ -19,7 +19,7 @@ from publish.version import DataVersion
 from render.context import Ctx
 
 VERSION = DataVersion("0123456789abcdef0123456789abcdef01234567", 1795910400, False, "https://github.com/example/evidence")
-NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}
+NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库", "zh-hant": "Jalapeño 證據庫"}
 ACCESS = "2027-03-04"
 KINDS = ("claim", "source", "entity")
 
@@ -66,7 +66,7 @@ def test_pybtex_parses_every_entry_with_its_title_address_and_version(kb, config
     from pybtex.database import parse_string
 
     works = list(_works(kb, lang))
-    text = "\n".join(kc.fill(kc.bibtex(w), ACCESS) for w in works)
+    text = "\n".join(kc.text(kc.bibtex(w), ACCESS) for w in works)
     parsed = parse_string(text, "bibtex")
     assert len(parsed.entries) == len(works) > 300
     for w in works:
@@ -103,7 +103,7 @@ def test_a_formatted_csl_citation_names_the_page_its_sources_the_version_and_the
     entity), every source it credits, the data version and the page's full address, with no doubled stops."""
     seen = credited = 0
     for w in _works(kb, lang):
-        items = json.loads(kc.fill(kc.csl_json(w), ACCESS, "parts"))
+        items = json.loads(kc.text(kc.csl_json(w), ACCESS))
         assert [i["id"] for i in items][:1] == [w.key] and len({i["id"] for i in items}) == len(items)
         assert items[0]["accessed"] == {"date-parts": [[2027, 3, 4]]} and items[0]["URL"] == w.url
         assert len(items) == 1 + len(set(w.origins + w.relayed)), w.key
@@ -132,8 +132,9 @@ def test_titles_lose_only_the_full_stop_that_ends_them():
 def test_every_reference_names_address_version_and_access_date(kb, configured, lang):
     n = 0
     for w in _works(kb, lang):
-        text = kc.fill(kc.plain(w) if lang == "en" else kc.gbt7714(w), ACCESS, "en" if lang == "en" else "iso")
-        assert w.url in text and VERSION.short in text and kc.ACCESSED not in text
+        pieces = kc.style(lang).reference(w)
+        text = kc.text(pieces, ACCESS)
+        assert w.url in text and VERSION.short in text and sum(isinstance(p, kc.Accessed) for p in pieces) == 1
         assert ("4 March 2027" if lang == "en" else "[2027-03-04]") in text
         assert w.url == configured + urls.page_url(w.kind, w.ident, lang)
         assert not DOUBLED.search(text.replace(w.url, "")), text
@@ -145,7 +146,7 @@ def test_chinese_reference_follows_gbt_7714_for_electronic_resources(kb, configu
     pattern = re.compile(r"^Jalapeño 证据库\. .+: (论断|来源记录|对象记录) [a-z0-9-]+，数据版本 [0-9a-f]{7}\[EB/OL\]\. "
                          r"\(\d{4}-\d{2}-\d{2}\)\[2027-03-04\]\. https://example\.org/(evidence/)?zh/\S+/\.( .+。)?$")
     for w in _works(kb, "zh"):
-        assert pattern.match(kc.fill(kc.gbt7714(w), ACCESS)), kc.gbt7714(w)
+        assert pattern.match(kc.text(kc.gbt7714(w), ACCESS)), kc.text(kc.gbt7714(w), ACCESS)
 
 
 def test_a_claim_credits_the_sources_of_its_figure_and_whom_they_relay(kb, configured):
@@ -155,7 +156,7 @@ def test_a_claim_credits_the_sources_of_its_figure_and_whom_they_relay(kb, confi
         c = kb.claims[cid]
         for lang in ("en", "zh"):
             w = citing.work(Ctx(kb, lang, urls.page_url("claim", cid, lang)), "claim", cid)
-            text = kc.plain(w) if lang == "en" else kc.gbt7714(w)
+            text = kc.text(kc.style(lang).reference(w), ACCESS)
             for cit in c.citations:
                 for sid in filter(None, (cit.source, cit.attributed_to)):
                     s = kb.sources[sid]
@@ -174,9 +175,9 @@ def test_hostile_text_stays_text_in_every_format(lang):
     w = kc.Work(kind="claim", ident="x", lang=lang, publisher=HOSTILE, title=HOSTILE, url="https://example.org/claims/x/",
                 version="abcdef0", date="2026-11-29",
                 origins=(kc.Origin(name=HOSTILE, ident="x-source", title=HOSTILE, author=HOSTILE, url=HOSTILE_URL),))
-    entry = parse_string(kc.fill(kc.bibtex(w), ACCESS), "bibtex").entries[w.key]
+    entry = parse_string(kc.text(kc.bibtex(w), ACCESS), "bibtex").entries[w.key]
     assert _unlatex(entry.fields["title"]) == "{" + HOSTILE + "}"
-    items = json.loads(kc.fill(kc.csl_json(w), ACCESS, "parts"))
+    items = json.loads(kc.text(kc.csl_json(w), ACCESS))
     assert items[0]["title"] == HOSTILE and HOSTILE in items[0]["note"]
     assert items[1]["title"] == HOSTILE and items[1]["author"] == [{"literal": HOSTILE}] and items[1]["URL"] == HOSTILE_URL
 
@@ -185,7 +186,7 @@ def test_an_address_cannot_unbalance_a_bibtex_entry():
     from pybtex.database import parse_string
 
     w = kc.Work(kind="claim", ident="x", lang="en", publisher="P", title="T", url=HOSTILE_URL)
-    entry = parse_string(kc.fill(kc.bibtex(w), ACCESS), "bibtex").entries[w.key]
+    entry = parse_string(kc.text(kc.bibtex(w), ACCESS), "bibtex").entries[w.key]
     assert entry.fields["url"] == "https://example.org/a%7Bb%7D%5Cc%25d#e"
 
 
@@ -194,3 +195,68 @@ def test_jsonld_cannot_be_closed_by_data_text():
     inner = block[len('<script type="application/ld+json">'):-len("</script>")]
     assert "<" not in inner and ">" not in inner and "&" not in inner
     assert json.loads(inner)["text"] == "</script><script>alert(1)</script> & <!--"
+
+
+@pytest.mark.parametrize("lang, bibtex_language, csl_language", [("en", "english", "en"), ("zh", "chinese", "zh-CN"),
+                                                                  ("zh-hant", "chinese", "zh-TW")])
+def test_each_language_cites_in_the_style_and_language_the_registry_gives_it(lang, bibtex_language, csl_language):
+    """The style is the registry's (kb.languages: citation), the words and punctuation the vocabulary's in that
+    language, and BibTeX's and CSL's language come from the language's tag: a language added as one record (here
+    the converted Traditional Chinese) cites without a branch of its own."""
+    from kb import languages, vocabulary
+
+    w = kc.Work(kind="claim", ident="x", lang=lang, publisher="P", title="T", url="https://example.org/claims/x/",
+                version="abcdef0", date="2026-11-29", origins=(kc.Origin(name="N", author="A", publisher="B"),))
+    style = kc.style(lang)
+    assert style is kc.STYLES[languages.LANGUAGES[lang].citation]
+    text = kc.text(style.reference(w), ACCESS)
+    assert vocabulary.word("ref.claim", lang) in text and vocabulary.word("ref.figure_from", lang) in text
+    assert "A" + vocabulary.word("comma", lang) + "B" in text
+    assert ("[EB/OL]" in text) == (languages.LANGUAGES[lang].citation == "gbt7714")
+    assert f"language     = {{{bibtex_language}}}" in kc.text(kc.bibtex(w), ACCESS)
+    assert json.loads(kc.text(kc.csl_json(w), ACCESS))[0]["language"] == csl_language
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-hant"])
+def test_the_page_shows_the_reference_made_of_the_same_pieces_as_its_text(kb, configured, lang):
+    """The reference a page shows reads, once its markup is taken away, exactly as the text its pieces make (what a
+    reader copies), with the data version's date in the access date's slot; each marked piece is in its markup."""
+    import html as html_lib
+
+    from bs4 import BeautifulSoup
+
+    n = 0
+    for kind in KINDS:
+        for ident in getattr(kb, urls.KINDS[kind]):
+            ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
+            w = citing.work(ctx, kind, ident)
+            pieces = kc.style(lang).reference(w)
+            soup = BeautifulSoup(citing.section(ctx, kind, ident)[1], "html.parser")
+            shown = soup.select_one(".kb-cite-text")
+            assert html_lib.unescape(shown.get_text()) == kc.text(pieces, citing.SETTINGS.date), w.key
+            assert len(shown.select("[data-kb-accessed]")) == 1
+            versions = [p.text for p in pieces if isinstance(p, kc.Marked) and p.role.startswith("version")]
+            assert [e.get_text() for e in shown.select(".kb-version")] == versions, w.key
+            figures = [p.value for p in w.title_pieces if isinstance(p, kc.Marked) and p.role == "figure"]
+            assert [a.select_one("[data-claim]")["data-claim"] for a in shown.select("a.kb-fig")] == figures
+            code = soup.select_one('[data-format="bibtex"] code').get_text()
+            assert html_lib.unescape(code) == kc.text(kc.bibtex(w), citing.SETTINGS.date).rstrip("\n")
+            n += 1
+    assert n > 300
+
+
+def test_a_marked_title_must_read_as_the_title():
+    with pytest.raises(ValueError, match="does not read as its title"):
+        kc.Work(kind="claim", ident="x", lang="en", publisher="P", title="About 5 s.", url="https://example.org/",
+                title_pieces=("About ", kc.Marked("6 s", "figure", "y"), "."))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hostile_text_stays_verbatim_in_every_piece(lang):
+    w = kc.Work(kind="claim", ident="x", lang=lang, publisher=HOSTILE, title=HOSTILE + HOSTILE,
+                url="https://example.org/claims/x/", version="abcdef0", date="2026-11-29",
+                title_pieces=(HOSTILE, kc.Marked(HOSTILE, "entity", "e")),
+                origins=(kc.Origin(name=HOSTILE, ident="x-source", title=HOSTILE, author=HOSTILE, publisher=HOSTILE,
+                                   url=HOSTILE_URL),))
+    pieces = kc.style(lang).reference(w)
+    assert kc.text(pieces, ACCESS).count(HOSTILE) == 6  # publisher, title (twice), and the credited source's three

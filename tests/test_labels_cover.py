@@ -1,4 +1,5 @@
-"""Every value of the schema that a page names has a label in each language, or the build says which is missing."""
+"""Every word of the vocabulary has a text in each written language, every value of the schema that a page names has a
+label there, or the build says which is missing."""
 from __future__ import annotations
 
 import importlib.util
@@ -8,7 +9,7 @@ from typing import Literal, get_args
 import pytest
 from mkdocs.exceptions import PluginError
 
-from kb import schema
+from kb import languages, schema, vocabulary
 from render import labels
 
 # the hooks MkDocs loads (mkdocs.yml: hooks), read from their file as MkDocs reads them
@@ -40,5 +41,49 @@ def test_a_label_missing_in_one_language_is_named_with_that_language(monkeypatch
 
 
 def test_an_unknown_label_names_itself_and_the_file():
-    with pytest.raises(KeyError, match=r"labels\.py has no label 'ekind\.dataset' in 'en'"):
+    with pytest.raises(KeyError, match=r"src/kb/vocabulary\.py has no label 'ekind\.dataset' in 'en'"):
         labels.t("ekind.dataset", "en")
+
+
+def test_every_word_has_a_text_in_every_written_language_and_reaches_every_language():
+    assert len(vocabulary.VOCABULARY) > 400
+    assert vocabulary.untranslated() == []
+    for key in vocabulary.VOCABULARY:
+        for lang in languages.LANGUAGES:
+            assert isinstance(vocabulary.word(key, lang), str)
+
+
+def test_a_word_missing_in_one_written_language_is_named_with_that_language(monkeypatch):
+    monkeypatch.setitem(vocabulary.VOCABULARY, "cite.copy", {"en": "Copy the reference"})
+    monkeypatch.setitem(vocabulary.VOCABULARY, "chart.data", {})
+    assert vocabulary.untranslated() == ["cite.copy (zh)", "chart.data (en, zh)"]
+    with pytest.raises(PluginError, match=r"no label for cite\.copy \(zh\); chart\.data \(en, zh\)"):
+        hooks.require_labels()
+
+
+# Mappings keyed by written language that are not words a page shows: each with why it is not in the vocabulary.
+NOT_WORDS = {
+    ("src/render/citing.py", "site_names"): "the default of a build setting; mkdocs.yml gives the site's names",
+    ("src/render/format.py", "DATE_PATTERNS"): "Babel date patterns, read with each language's locale",
+    ("src/publish/formats.py", "BIBTEX_LANGUAGE"): "BibTeX's names of languages, by a tag's primary language subtag",
+}
+
+
+def test_the_renderers_and_the_published_formats_read_one_vocabulary():
+    """No renderer or published format keeps a table of words of its own beside the vocabulary (a mapping keyed by
+    the written languages): each fixed word is read from it."""
+    import ast
+
+    from conftest import ROOT
+
+    tables = set()
+    for folder in ("render", "publish"):
+        for path in sorted((ROOT / "src" / folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            lines = text.splitlines()
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.Dict) and node.keys and all(
+                        isinstance(k, ast.Constant) and k.value in languages.WRITTEN for k in node.keys):
+                    name = lines[node.lineno - 1].strip().split("=")[0].split(":")[0].strip()
+                    tables.add((str(path.relative_to(ROOT)), name))
+    assert tables == set(NOT_WORDS)

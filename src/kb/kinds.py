@@ -31,7 +31,7 @@ class Kind:
     retirable: bool = False
     """Whether a retired id of the kind keeps its page, pointing to its successor (data/redirects.yml)."""
     label: Optional[str] = None
-    """The key of its name in render/labels.py ('kind.claim'), for kinds the site names."""
+    """The key of its name in kb/vocabulary.py ('kind.claim'), for kinds the site names."""
     optional: bool = False
     """Whether a fact base may have no file of it: there may be nothing to record yet."""
     template: bool = False

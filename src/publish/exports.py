@@ -13,17 +13,17 @@ import json
 from decimal import Decimal
 from fractions import Fraction
 
+from kb import languages, vocabulary
 from kb.base import KnowledgeBase
 from kb.kinds import KINDS
 from kb.prose import PLACEHOLDER, kind_of
-from kb.languages import LANGUAGES
 from kb.schema import LANGS
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
-    """The permanent address of a record's page: /claims/<id>/, /zh/claims/<id>/, /zh-hant/claims/<id>/ (``kind``
-    'claim', kb.kinds; the languages, kb.languages)."""
-    return f"{base_url.rstrip('/')}/{LANGUAGES[lang].prefix}{KINDS[kind].pages}/{rid}/"
+    """The permanent address of a record's page in one site language: /claims/<id>/, /zh/claims/<id>/,
+    /zh-hant/claims/<id>/ (``kind`` 'claim', kb.kinds; the languages, kb.languages)."""
+    return f"{base_url.rstrip('/')}/{languages.LANGUAGES[lang].prefix}{KINDS[kind].pages}/{rid}/"
 
 
 def canonical(value) -> str | None:
@@ -100,7 +100,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "sources": [citation_record(kb, cid, i) for i in range(len(c.citations))],
         "derived_from": list(c.derivation.inputs) if c.derivation else [],
         "conflicts": kb.conflicts_by_claim.get(cid, []),
-        "url": {lang: page_url("claim", cid, lang, base_url) for lang in LANGUAGES},
+        "url": {lang: page_url("claim", cid, lang, base_url) for lang in languages.LANGUAGES},
         "tags": list(c.tags),
     }
     out.update(relay_record(kb, cid))
@@ -153,13 +153,13 @@ def source_record(kb: KnowledgeBase, sid: str, base_url: str) -> dict:
     if s.snapshot:
         out["snapshot"] = {"taken": s.snapshot.taken, "extent": s.snapshot.extent}
     return {"id": sid, **out, "claims": kb.claims_by_source.get(sid, []), **source_relays(kb, sid),
-            "url": {lang: page_url("source", sid, lang, base_url) for lang in LANGUAGES}}
+            "url": {lang: page_url("source", sid, lang, base_url) for lang in languages.LANGUAGES}}
 
 
 def entity_record(kb: KnowledgeBase, eid: str, base_url: str) -> dict:
     e = kb.entities[eid]
     return {"id": eid, **e.model_dump(mode="json", exclude_none=True), "claims": kb.claims_by_entity.get(eid, []),
-            "url": {lang: page_url("entity", eid, lang, base_url) for lang in LANGUAGES}}
+            "url": {lang: page_url("entity", eid, lang, base_url) for lang in languages.LANGUAGES}}
 
 
 def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
@@ -167,83 +167,82 @@ def conflict_record(kb: KnowledgeBase, xid: str, base_url: str) -> dict:
     body = x.model_dump(mode="json")
     claims = list(dict.fromkeys(cid for side in x.sides for cid in side.claims))
     return {"id": xid, **body, "claims": claims,
-            "url": {lang: page_url("conflict", xid, lang, base_url) for lang in LANGUAGES}}
+            "url": {lang: page_url("conflict", xid, lang, base_url) for lang in languages.LANGUAGES}}
 
 
-CLAIM_COLUMNS = [
-    ("id", "string", "Permanent claim id; the claim's page is /claims/<id>/."),
-    ("subject", "string", "Entity id of what the claim is about."),
-    ("metric", "string", "Metric id."),
-    ("value", "string", "The value as recorded: a number, low..high, a date, or empty for a qualitative claim."),
-    ("unit", "string", "Unit id."),
-    ("statement_en", "string", "The claim in English, figures written out."),
-    ("statement_zh", "string", "The claim in Simplified Chinese, figures written out."),
-    ("tier", "string", "Evidence tier id."),
-    ("status", "string", "reported, contested, superseded or retracted."),
-    ("attribution", "string", "certain or uncertain."),
-    ("sources", "string", "Ids of the sources cited, separated by spaces."),
-    ("origins", "string", "Ids of the original reports the claim rests on, separated by spaces: the sources its "
-                          "citations attribute it to, and any cited source naming no origin (claims.json says who "
-                          "relays each)."),
-    ("standing", "string", "one-source, one-report (several sources relaying one original report) or several-reports."),
-    ("verdict", "string", "For a derived figure: consistent, inconsistent, cannot-derive; empty otherwise."),
-    ("computed_low", "number", "Low end of the re-derived interval, if any."),
-    ("computed_high", "number", "High end of the re-derived interval, if any."),
-    ("url_en", "string", "Permanent English page."),
-    ("url_zh", "string", "Permanent Chinese page (Simplified)."),
-    ("url_zh_hant", "string", "Permanent Chinese page (Traditional, converted from the Simplified)."),
+_CLAIM_COLUMNS_TYPES = [
+    ("id", "string"),
+    ("subject", "string"),
+    ("metric", "string"),
+    ("value", "string"),
+    ("unit", "string"),
+    ("statement_en", "string"),
+    ("statement_zh", "string"),
+    ("tier", "string"),
+    ("status", "string"),
+    ("attribution", "string"),
+    ("sources", "string"),
+    ("origins", "string"),
+    ("standing", "string"),
+    ("verdict", "string"),
+    ("computed_low", "number"),
+    ("computed_high", "number"),
+    ("url_en", "string"),
+    ("url_zh", "string"),
+    ("url_zh_hant", "string"),
     # what the figure holds under: one column per condition the schema knows (kb.schema.Conditions), bilingual
     # ones in two columns; empty where the record states none
-    ("condition_model", "string", "Condition: entity id of the AI model run."),
-    ("condition_format", "string", "Condition: numeric precision or format, e.g. MXFP4."),
-    ("condition_input_tokens", "integer", "Condition: nominal input length in tokens."),
-    ("condition_output_tokens", "integer", "Condition: nominal output length in tokens."),
-    ("condition_baseline", "string", "Condition: entity id of what the subject is compared with."),
-    ("condition_benchmark", "string", "Condition: entity id of the benchmark or test framework."),
-    ("condition_operating_point", "string", "Condition: where on the throughput-latency curve the figure is taken "
-                                            "(peak-throughput, end-to-end, min-tbt, …)."),
-    ("condition_power_basis", "string", "Condition: what power a per-watt figure is normalised by "
-                                        "(package-tdp, rated-power, sustained-power, …)."),
-    ("condition_decoding_en", "string", "Condition: the decoding method, in English."),
-    ("condition_decoding_zh", "string", "Condition: the decoding method, in Simplified Chinese."),
-    ("condition_note_en", "string", "Condition: a note on the conditions, in English."),
-    ("condition_note_zh", "string", "Condition: a note on the conditions, in Simplified Chinese."),
+    ("condition_model", "string"),
+    ("condition_format", "string"),
+    ("condition_input_tokens", "integer"),
+    ("condition_output_tokens", "integer"),
+    ("condition_baseline", "string"),
+    ("condition_benchmark", "string"),
+    ("condition_operating_point", "string"),
+    ("condition_power_basis", "string"),
+    ("condition_decoding_en", "string"),
+    ("condition_decoding_zh", "string"),
+    ("condition_note_en", "string"),
+    ("condition_note_zh", "string"),
     # the sources' own words (not covered by the data licence: see QUOTES_LICENCE)
-    ("quote_source", "string", "Id of the source of the first citation."),
-    ("quote", "string", "The first citation's quote: the source's own words, verbatim, in its language and script. "
-                        "Not covered by CC BY 4.0: it belongs to its authors."),
-    ("other_quotes", "string", "Every further citation, in the record's order, one per line as "
-                               "<source id>: <quote> (a paraphrase as <source id> (paraphrase): <its English>); "
-                               "empty when there is only one (claims.json lists every "
-                               "citation with its locator). Not covered by CC BY 4.0."),
+    ("quote_source", "string"),
+    ("quote", "string"),
+    ("other_quotes", "string"),
     # the contributors' own words about the first citation (covered by the data licence)
-    ("quote_translation_en", "string", "The first citation's quote translated into English by the contributors, "
-                                       "where the quote is not in English: a translation, not the source's words."),
-    ("quote_translation_zh", "string", "The first citation's quote translated into Simplified Chinese by the "
-                                       "contributors, where the quote is not in Chinese: a translation, not the source's words."),
-    ("paraphrase_en", "string", "Where the first citation paraphrases instead of quoting: the paraphrase in English."),
-    ("paraphrase_zh", "string", "Where the first citation paraphrases instead of quoting: the paraphrase in Simplified Chinese."),
-    ("checked", "string", "How the first citation's words were checked: full-copy (against a full copy kept here), "
-                          "excerpt (against a kept excerpt), read (read at its address, no copy kept) or unchecked."),
-    ("checked_on", "string", "The date of that check: when the copy was taken, or when the source was read at its address."),
+    ("quote_translation_en", "string"),
+    ("quote_translation_zh", "string"),
+    ("paraphrase_en", "string"),
+    ("paraphrase_zh", "string"),
+    ("checked", "string"),
+    ("checked_on", "string"),
 ]
-SOURCE_COLUMNS = [
-    ("id", "string", "Permanent source id."),
-    ("kind", "string", "What the source is."),
-    ("name_en", "string", "How the site refers to it, in English."),
-    ("name_zh", "string", "How the site refers to it, in Chinese."),
-    ("title", "string", "Title verbatim, where the source has one."),
-    ("language", "string", "Language and script of the source."),
-    ("publisher", "string", "Publisher entity id, only where a text states it."),
-    ("date", "string", "Publication date, only where a text states it."),
-    ("url", "string", "Address, only where known."),
-    ("accessed", "string", "When the source was read at that address."),
-    ("archive_url", "string", "Address of an archived copy, only where one exists."),
-    ("no_url_en", "string", "Where no address is recorded: why, in English."),
-    ("no_url_zh", "string", "Where no address is recorded: why, in Simplified Chinese."),
-    ("snapshot", "string", "What data/snapshots/ holds of it: full (the whole text), excerpt, or empty (nothing)."),
-    ("claims", "integer", "How many claims cite it."),
+_SOURCE_COLUMNS_TYPES = [
+    ("id", "string"),
+    ("kind", "string"),
+    ("name_en", "string"),
+    ("name_zh", "string"),
+    ("title", "string"),
+    ("language", "string"),
+    ("publisher", "string"),
+    ("date", "string"),
+    ("url", "string"),
+    ("accessed", "string"),
+    ("archive_url", "string"),
+    ("no_url_en", "string"),
+    ("no_url_zh", "string"),
+    ("snapshot", "string"),
+    ("claims", "integer"),
 ]
+
+
+def _described(name: str, columns: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(column, type, description) for each column of the download ``name``: the description is the vocabulary's
+    (``download.column.<file>.<column>``) in the default language, as datapackage.json gives it."""
+    return [(col, typ, vocabulary.word(f"download.column.{name}.{col}", languages.DEFAULT)) for col, typ in columns]
+
+
+CLAIM_COLUMNS = _described("claims.csv", _CLAIM_COLUMNS_TYPES)
+SOURCE_COLUMNS = _described("sources.csv", _SOURCE_COLUMNS_TYPES)
 
 
 # UTF-8 with a byte-order mark, so that a spreadsheet opening the file (Excel reads a CSV without one in the

@@ -10,24 +10,81 @@ Every format names those sources: the plain and GB/T 7714 references and
 BibTeX's ``note`` in words, CSL-JSON also as items of their own (see
 :func:`csl_items`), since citation styles print no ``note``.
 
-The date a reader accessed the page cannot be known when the page is built.
-Each formatter writes :data:`ACCESSED` where that date belongs; the caller
-replaces it with a date (:func:`fill`), or with markup that a script sets to the
-reader's date.
+A formatter returns its text as a list of pieces (:data:`Piece`): plain text,
+:class:`Marked` text (a figure, a name, a date or the data version, which a page
+shows in markup of its own), and the :class:`Accessed` slot.  The date a reader
+accessed the page cannot be known when the page is built: the slot stands where
+that date belongs.  :func:`text` joins the pieces into the text itself, with a
+date in the slot; a page renders the same pieces as markup (:mod:`render.citing`),
+so that what a reader copies from it is the text, character for character.
 """
 from __future__ import annotations
 
-from kb import languages
+from kb import languages, vocabulary
 
 import json
 import re
 from dataclasses import dataclass, field
-
-ACCESSED = "\x00accessed\x00"
-"""Stands where the access date goes, until :func:`fill` (or the page) puts a date there."""
+from typing import Callable, Sequence, Union
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
              "October", "November", "December")
+
+
+# --- pieces -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Accessed:
+    """Where the access date goes, and the form it takes there (:func:`accessed_form`: en, iso or parts)."""
+
+    form: str
+
+
+@dataclass(frozen=True)
+class Marked:
+    """Text a page shows in markup of its own: what it is (``role``) and, where it has one, what it stands for."""
+
+    text: str
+    role: str
+    """``figure`` (``value``: the claim), ``entity`` (``value``: the entity), ``version``, ``version-date``
+    (``value``: the date, YYYY-MM-DD), ``date`` (a source's; ``value``: YYYY, YYYY-MM or YYYY-MM-DD), or what a
+    credited source's words are: ``title``, ``author``, ``address``, ``publisher``, ``name``."""
+    value: str | None = None
+
+
+Piece = Union[str, Marked, Accessed]
+Pieces = Sequence[Piece]
+
+
+def text(pieces: Pieces, accessed: str | None = None) -> str:
+    """The pieces as text, with ``accessed`` (YYYY-MM-DD) in each access-date slot, in the slot's form; a slot with
+    no date to put there is an error."""
+    out = []
+    for p in pieces:
+        if isinstance(p, Accessed):
+            if accessed is None:
+                raise ValueError("the text has an access date's slot and no date to put there")
+            out.append(accessed_form(accessed, p.form))
+        else:
+            out.append(p if isinstance(p, str) else p.text)
+    return "".join(out)
+
+
+def _mapped(pieces: Pieces, f: Callable[[str], str]) -> list[Piece]:
+    """The pieces with ``f`` applied to each plain text."""
+    return [f(p) if isinstance(p, str) else p for p in pieces]
+
+
+def _without_last(pieces: Pieces, n: int) -> list[Piece]:
+    """The pieces without their last ``n`` characters (a marked piece cut into keeps its text, unmarked)."""
+    out = list(pieces)
+    while n > 0 and out:
+        last = out.pop()
+        shown = last if isinstance(last, str) else last.text
+        if len(shown) > n:
+            out.append(shown[:-n])
+        n -= len(shown)
+    return out
 
 
 @dataclass(frozen=True)
@@ -49,7 +106,7 @@ class Origin:
 class Work:
     kind: str  # claim, source or entity
     ident: str
-    lang: str  # en or zh
+    lang: str  # the site language of the page (kb.languages)
     publisher: str  # the evidence base's name in this language
     title: str  # plain text
     url: str  # the page's full address
@@ -57,6 +114,18 @@ class Work:
     date: str | None = None  # the data version's date, YYYY-MM-DD
     origins: tuple[Origin, ...] = field(default_factory=tuple)  # sources that state the figure (or the source itself)
     relayed: tuple[Origin, ...] = field(default_factory=tuple)  # sources those attribute the figure to
+    title_pieces: tuple[Piece, ...] = ()
+    """The title with its figures and names marked (:class:`Marked`), reading as ``title`` does; empty for a
+    title with nothing marked."""
+
+    def __post_init__(self):
+        if self.title_pieces and text(self.title_pieces) != self.title:
+            raise ValueError(f"the marked title of {self.key} does not read as its title: {self.title!r}")
+
+    @property
+    def titled(self) -> tuple[Piece, ...]:
+        """The title as pieces."""
+        return self.title_pieces or (self.title,)
 
     @property
     def key(self) -> str:
@@ -76,11 +145,6 @@ def date_en(text: str) -> str:
 
 def date_parts(text: str) -> list[int]:
     return [int(p) for p in text.split("-")]
-
-
-def fill(text: str, accessed: str, style: str = "iso") -> str:
-    """Put the access date (YYYY-MM-DD) where :data:`ACCESSED` stands, in the form ``style`` names."""
-    return text.replace(ACCESSED, accessed_form(accessed, style))
 
 
 def accessed_form(accessed: str, style: str) -> str:
@@ -103,75 +167,142 @@ def bare_title(title: str) -> str:
     return title.rstrip().rstrip(_FULL_STOPS).rstrip()
 
 
-# --- words each language needs ------------------------------------------------
+def _bare_pieces(work: Work) -> list[Piece]:
+    """The title's pieces, :func:`bare_title`: without the full stop that ends it."""
+    return _without_last(work.titled, len(work.title) - len(bare_title(work.title)))
 
-LABEL = {
-    "claim": {"en": "Claim", "zh": "论断"},
-    "source": {"en": "Source record", "zh": "来源记录"},
-    "entity": {"en": "Entity record", "zh": "对象记录"},
-}
-WORDS = {
-    "version": {"en": "data version", "zh": "数据版本"},
-    "accessed": {"en": "accessed", "zh": "访问于"},
-    "data_version": {"en": "Data version", "zh": "数据版本"},
-    "figure_from": {"en": "Figure as reported by", "zh": "数字出处"},
-    "original": {"en": "The source itself", "zh": "来源本身"},
-    "relaying": {"en": "They attribute it to", "zh": "其所转述的来源"},
-}
 
+# --- words and styles ------------------------------------------------------------
 
 def _w(key: str, lang: str) -> str:
-    return languages.text(WORDS[key], lang)
+    return vocabulary.word("ref." + key, lang)
 
 
-def origin_text(o: Origin, lang: str) -> str:
-    """One credited source: who, its own title where it has one (else how the site names it), date, address."""
-    who = ", ".join(x for x in (o.author, o.publisher) if x) if lang == "en" else "，".join(x for x in (o.author, o.publisher) if x)
-    day = (date_en(o.date) if lang == "en" else o.date) if o.date else None
-    if lang == "en":
-        head = f"{who}, “{o.title}”" if o.title and who else (f"“{o.title}”" if o.title else o.name)
-        if o.title and o.language and o.language != "en" and o.title not in o.name:
-            head += f" [{o.name}]"  # an English rendering of a title in another language, as English references give it
-        extra = [x for x in ((None if o.title else who), day) if x]
-        text = head + (f" ({', '.join(extra)})" if extra else "")
-        return text + (f", {o.url}" if o.url else "")
-    head = f"{who}：《{o.title}》" if o.title and who else (f"《{o.title}》" if o.title else o.name)
-    extra = [x for x in ((None if o.title else who), day) if x]
-    text = head + (f"（{'，'.join(extra)}）" if extra else "")
-    return text + (f"，{o.url}" if o.url else "")
+def _p(key: str, lang: str) -> str:
+    """A piece of punctuation as ``lang`` writes it (``comma``, ``colon``, ``open_paren``...: the vocabulary's)."""
+    return vocabulary.word(key, lang)
 
 
-def credits(work: Work) -> str:
-    """The sentences that credit the original sources, in the work's language ('' when none)."""
-    if not work.origins:
-        return ""
-    lang = work.lang
-    sep = "; " if lang == "en" else "；"
-    colon = ": " if lang == "en" else "："
-    stop = "." if lang == "en" else "。"
-    label = _w("original" if work.kind == "source" else "figure_from", lang)
-    text = label + colon + sep.join(origin_text(o, lang) for o in work.origins) + stop
-    if work.relayed:
-        text += (" " if lang == "en" else "") + _w("relaying", lang) + colon + \
-            sep.join(origin_text(o, lang) for o in work.relayed) + stop
+def _sentence(text: str, lang: str) -> str:
+    """``text`` starting a sentence: with a capital letter in a script that has them."""
+    return text[:1].upper() + text[1:] if languages.LANGUAGES[lang].cased else text
+
+
+@dataclass(frozen=True)
+class Style:
+    """A citation style: the form a page's reference takes.  A language names its style in the registry
+    (:attr:`kb.languages.Language.citation`); the words and punctuation are the language's own (the vocabulary)."""
+
+    name: str
+    label: str
+    """The vocabulary key of its name above the reference (``cite.style.gbt7714``)."""
+    reference: Callable[[Work], list[Piece]]
+    """The reference it writes."""
+    date: Callable[[str], str]
+    """A date (YYYY, YYYY-MM or YYYY-MM-DD) as it writes one."""
+    accessed: str
+    """How it writes the access date (:func:`accessed_form`): ``en`` (4 March 2027) or ``iso``."""
+    title_marks: tuple[str, str]
+    """What it puts around a credited source's own title: “ ” or 《 》."""
+    author_sep: str
+    """The punctuation (a vocabulary key) between a credited source's author and its title."""
+    renders_titles: bool
+    """Whether it gives, in brackets, the site's name for a source whose title is in another language."""
+
+
+def _iso(text: str) -> str:
     return text
+
+
+def style(lang: str) -> Style:
+    """The citation style of ``lang``'s pages."""
+    return STYLES[languages.LANGUAGES[lang].citation]
+
+
+BIBTEX_LANGUAGE = {"en": "english", "zh": "chinese"}
+"""A language as BibTeX's ``language`` field names it (babel's and polyglossia's names), by its tag's primary
+language subtag."""
+
+CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
+"""A language tag as CSL-JSON writes it: the region whose CSL locale uses that script (a source's language too)."""
+
+
+def bibtex_language(lang: str) -> str:
+    return BIBTEX_LANGUAGE[languages.LANGUAGES[lang].tag.split("-")[0]]
+
+
+def csl_language(lang: str) -> str:
+    return CSL_LANG[languages.LANGUAGES[lang].tag]
+
+
+def _foreign_title(o: Origin, lang: str) -> bool:
+    """Whether a reference in ``lang`` gives the site's name for ``o`` beside its own title: where its style does,
+    and the title is in another language and the name does not already hold it."""
+    return (style(lang).renders_titles and bool(o.title) and bool(o.language)
+            and o.language != languages.LANGUAGES[lang].tag and o.title not in o.name)
+
+
+def _joined(sep: str, groups) -> list[Piece]:
+    out: list[Piece] = []
+    for i, group in enumerate(groups):
+        out += ([sep] if i else []) + list(group)
+    return out
+
+
+def origin_text(o: Origin, lang: str) -> list[Piece]:
+    """One credited source: who, its own title where it has one (else how the site names it), date, address."""
+    st, comma = style(lang), _p("comma", lang)
+    who = _joined(comma, ([Marked(x, role)] for x, role in ((o.author, "author"), (o.publisher, "publisher")) if x))
+    name = Marked(o.name, "name")
+    opening, closing = st.title_marks
+    quoted = [opening, Marked(o.title, "title"), closing] if o.title else []
+    head = (who + [_p(st.author_sep, lang)] + quoted if who else quoted) if o.title else [name]
+    if _foreign_title(o, lang):
+        head += [" [", name, "]"]  # a rendering of a title in another language, as English references give it
+    extra = [x for x in ((None if o.title else who), [Marked(st.date(o.date), "date", o.date)] if o.date else None) if x]
+    out = head + ([_p("open_paren", lang)] + _joined(comma, extra) + [_p("close_paren", lang)] if extra else [])
+    return out + ([comma, Marked(o.url, "address")] if o.url else [])
+
+
+def credits(work: Work) -> list[Piece]:
+    """The sentences that credit the original sources, in the work's language (none when it credits none)."""
+    if not work.origins:
+        return []
+    lang = work.lang
+    sep, colon, stop = _p("semicolon", lang), _p("colon", lang), _p("clause_end", lang)
+    label = _w("original" if work.kind == "source" else "figure_from", lang)
+    out = [label + colon] + _joined(sep, (origin_text(o, lang) for o in work.origins)) + [stop]
+    if work.relayed:
+        out += [_p("sentence_sep", lang) + _w("relaying", lang) + colon]
+        out += _joined(sep, (origin_text(o, lang) for o in work.relayed)) + [stop]
+    return out
+
+
+def _version(work: Work, date: Callable[[str], str]) -> list[Piece]:
+    """The data version: its words, its id, and, where ``date`` gives one, its date in brackets."""
+    lang = work.lang
+    out: list[Piece] = [f"{_w('version', lang)} ", Marked(work.version, "version")]
+    if work.date:
+        out += [_p("open_paren", lang), Marked(date(work.date), "version-date", work.date), _p("close_paren", lang)]
+    return out
 
 
 # --- plain text (English pages) ----------------------------------------------------
 
-def plain(work: Work) -> str:
+def plain(work: Work) -> list[Piece]:
     """A reference in a plain author–title–address style (English)."""
-    label = LABEL[work.kind]["en"]
+    lang, st = work.lang, STYLES["en"]
     title = work.title.rstrip()
-    quoted = f"“{title}”" if title.endswith((".", "?", "!")) else f"“{title}.”"
-    parts = [f"{work.publisher}.", quoted, f"{label} {work.ident}"]
+    stopped = title.endswith((".", "?", "!"))
+    out: list[Piece] = [f"{work.publisher}. “", *_without_last(work.titled, len(work.title) - len(title)),
+                        "” " if stopped else ".” ", f"{_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        parts[-1] += f", {_w('version', 'en')} {work.version}" + (f" ({date_en(work.date)})" if work.date else "")
-    parts[-1] += "."
-    parts.append(f"{work.url} ({_w('accessed', 'en')} {ACCESSED}).")
+        out += [_p("comma", lang)] + _version(work, st.date)
+    out += [f". {work.url}{_p('open_paren', lang)}{_w('accessed', lang)} ", Accessed(st.accessed),
+            _p("close_paren", lang) + "."]
     if work.origins:
-        parts.append(credits(work))
-    return " ".join(parts)
+        out += [" "] + credits(work)
+    return out
 
 
 # --- GB/T 7714-2015 (Chinese pages) -----------------------------------------------
@@ -181,19 +312,24 @@ def gbt7714(work: Work) -> str:
 
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
     """
-    label = LABEL[work.kind]["zh"]
-    title = bare_title(work.title)
-    other = f"{label} {work.ident}"
+    lang, st = work.lang, STYLES["gbt7714"]
+    out: list[Piece] = [f"{work.publisher}. ", *_bare_pieces(work), f": {_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        other += f"，{_w('version', 'zh')} {work.version}"
-    text = f"{work.publisher}. {title}: {other}[EB/OL]. "
+        out += [_p("comma", lang), f"{_w('version', lang)} ", Marked(work.version, "version")]
+    out += ["[EB/OL]. "]
     if work.date:
-        text += f"({work.date})"
-    text += f"[{ACCESSED}]. "
-    text += f"{work.url}."
+        out += ["(", Marked(st.date(work.date), "version-date", work.date), ")"]
+    out += ["[", Accessed(st.accessed), f"]. {work.url}."]
     if work.origins:
-        text += " " + credits(work)
-    return text
+        out += [" "] + credits(work)
+    return out
+
+
+STYLES = {
+    "en": Style("en", "cite.style.en", plain, date_en, "en", ("“", "”"), "comma", renders_titles=True),
+    "gbt7714": Style("gbt7714", "cite.style.gbt7714", gbt7714, _iso, "iso", ("《", "》"), "colon", renders_titles=False),
+}
+"""The citation styles, by the name a language gives in the registry."""
 
 
 # --- BibTeX --------------------------------------------------------------------------
@@ -219,37 +355,54 @@ def _url_field(url: str) -> str:
     return "\\url{" + re.sub(r"([%#])", r"\\\1", _braceless(url)) + "}"
 
 
-def bibtex(work: Work) -> str:
+def _latex_pieces(pieces: Pieces) -> list[Piece]:
+    """Pieces as a BibTeX field value (:func:`latex`), their text alone: whitespace folded across the pieces and
+    trimmed at their ends."""
+    flat: list[Piece] = []
+    for p in pieces:  # the text between two slots as one string, so that whitespace is folded across pieces
+        if isinstance(p, Accessed):
+            flat.append(p)
+        elif flat and isinstance(flat[-1], str):
+            flat[-1] += text([p])
+        else:
+            flat.append(text([p]))
+    flat = _mapped(flat, lambda t: _SPACE_RE.sub(" ", t))
+    if flat and isinstance(flat[0], str):
+        flat[0] = flat[0].lstrip()
+    if flat and isinstance(flat[-1], str):
+        flat[-1] = flat[-1].rstrip()
+    return _mapped(flat, lambda t: _LATEX_RE.sub(lambda m: _LATEX[m.group(0)], t))
+
+
+def bibtex(work: Work) -> list[Piece]:
     """A ``@misc`` entry: the address both as ``url`` (biblatex, natbib's styles, reference managers) and as
     ``howpublished`` (the classic BibTeX styles, which know no ``url``); biblatex reads ``urldate`` and
     ``version`` too."""
     lang = work.lang
-    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
+    note: list[Piece] = [f"{_w(work.kind, lang)} {work.ident}"]
     if work.version:
-        note += (f", {_w('version', 'en')} {work.version}" if lang == "en" else f"，{_w('version', 'zh')} {work.version}")
+        note += [_p("comma", lang) + f"{_w('version', lang)} {work.version}"]
         if work.date:
-            note += f" ({work.date})" if lang == "en" else f"（{work.date}）"
-    note += ". " if lang == "en" else "。"
+            note += [_p("open_paren", lang) + work.date + _p("close_paren", lang)]
+    note += [_p("clause_end", lang) + _p("sentence_sep", lang)]
     if work.origins:
-        note += credits(work) + (" " if lang == "en" else "")
-    note += f"{_w('accessed', 'en').capitalize()} {ACCESSED}." if lang == "en" else f"{_w('accessed', 'zh')} {ACCESSED}。"
-    fields = [("author", "{" + latex(work.publisher) + "}"), ("title", "{" + latex(bare_title(work.title)) + "}")]
+        note += credits(work) + [_p("sentence_sep", lang)]
+    note += [f"{_sentence(_w('accessed', lang), lang)} ", Accessed("iso"), _p("clause_end", lang)]
+    fields: list[tuple[str, list[Piece]]] = [("author", ["{" + latex(work.publisher) + "}"]),
+                                             ("title", ["{" + latex(bare_title(work.title)) + "}"])]
     if work.date:
-        fields.append(("year", work.date[:4]))
+        fields.append(("year", [work.date[:4]]))
     if work.version:
-        fields.append(("version", latex(work.version)))
-    fields += [("url", _braceless(work.url)), ("howpublished", _url_field(work.url)), ("note", latex(note))]
-    fields.append(("urldate", ACCESSED))
-    fields.append(("language", "english" if lang == "en" else "chinese"))
+        fields.append(("version", [latex(work.version)]))
+    fields += [("url", [_braceless(work.url)]), ("howpublished", [_url_field(work.url)]), ("note", _latex_pieces(note))]
+    fields.append(("urldate", [Accessed("iso")]))
+    fields.append(("language", [bibtex_language(lang)]))
     width = max(len(k) for k, _ in fields)
-    body = ",\n".join(f"  {k.ljust(width)} = {{{v}}}" for k, v in fields)
-    return f"@misc{{{work.key},\n{body}\n}}\n"
+    body = _joined(",\n", ([f"  {k.ljust(width)} = {{", *v, "}"] for k, v in fields))
+    return [f"@misc{{{work.key},\n", *body, "\n}\n"]
 
 
 # --- CSL-JSON ------------------------------------------------------------------------
-
-CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
-"""A source's language as CSL-JSON writes it: the region whose CSL locale uses that script."""
 
 # A source's kind as a CSL item type; a kind with no closer type is a "document".
 CSL_TYPE = {"news-article": "article-newspaper", "press-report": "article-newspaper", "blog-post": "post-weblog",
@@ -266,20 +419,20 @@ def csl(work: Work) -> dict:
     themselves are items of their own (:func:`csl_items`).
     """
     lang = work.lang
-    note = f"{languages.text(LABEL[work.kind], lang)} {work.ident}"
+    note = f"{_w(work.kind, lang)} {work.ident}"
     if work.origins:
-        note += (". " if lang == "en" else "。") + credits(work)
+        note += _p("clause_end", lang) + _p("sentence_sep", lang) + text(credits(work))
     item = {
         "id": work.key,
         "type": "dataset",
         "title": bare_title(work.title),
         "author": [{"literal": work.publisher}],
         "container-title": work.publisher,
-        "genre": languages.text(LABEL[work.kind], lang),
+        "genre": _w(work.kind, lang),
         "URL": work.url,
-        "language": "en" if lang == "en" else "zh-CN",
+        "language": csl_language(lang),
         "note": note,
-        "accessed": {"date-parts": [ACCESSED]},
+        "accessed": {"date-parts": [Accessed("parts")]},  # the date's parts, once a date is in the slot
     }
     if work.version:
         item["version"] = work.version
@@ -296,7 +449,7 @@ def origin_title(o: Origin, lang: str) -> str:
     full stop that ends it (:func:`bare_title`): a style puts its own stop after the title."""
     if not o.title:
         return f"[{o.name}]"
-    if lang == "en" and o.language and o.language != "en" and o.title not in o.name:
+    if _foreign_title(o, lang):
         return f"{bare_title(o.title)} [{o.name}]"
     return bare_title(o.title)
 
@@ -330,12 +483,20 @@ def csl_items(work: Work) -> list[dict]:
     return items
 
 
-def csl_json(work: Work) -> str:
-    """The items as the text of a CSL-JSON file (a list of items), one field a line, with
-    :data:`ACCESSED` where the access date's parts go."""
-    blocks = []
-    for item in csl_items(work):
-        lines = [f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
-        blocks.append("  {\n" + ",\n".join(lines) + "\n  }")
-    text = "[\n" + ",\n".join(blocks) + "\n]\n"
-    return text.replace(json.dumps(ACCESSED), "[" + ACCESSED + "]")
+def _json(value) -> list[Piece]:
+    """A value as JSON text (as :func:`json.dumps` writes it), the access date's slot as the list of its parts."""
+    if isinstance(value, Accessed):
+        return ["[", value, "]"]
+    if isinstance(value, dict):
+        return ["{", *_joined(", ", ([json.dumps(k) + ": ", *_json(v)] for k, v in value.items())), "}"]
+    if isinstance(value, list):
+        return ["[", *_joined(", ", (_json(v) for v in value)), "]"]
+    return [json.dumps(value, ensure_ascii=False)]
+
+
+def csl_json(work: Work) -> list[Piece]:
+    """The items as the text of a CSL-JSON file (a list of items), one field a line, with the access date's slot
+    where its parts go."""
+    blocks = [["  {\n", *_joined(",\n", ([f"    {json.dumps(k)}: ", *_json(v)] for k, v in item.items())), "\n  }"]
+              for item in csl_items(work)]
+    return ["[\n", *_joined(",\n", blocks), "\n]\n"]

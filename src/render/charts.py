@@ -26,8 +26,6 @@ Charts (the ``name`` a page passes):
 """
 from __future__ import annotations
 
-from kb import languages
-
 import datetime as dt
 from decimal import Decimal
 
@@ -36,49 +34,14 @@ from kb import query
 from . import format as fmt
 from . import svgchart as sc
 from .figures import figure, figure_text, tier_said_line
+from .labels import t
 from .tables import entity_link
 from .text import escape, plain
 
-LABELS = {
-    "title.benchmark": {"en": "{metric}, by model", "zh": "{metric}（按模型）"},
-    "title.power-basis": {"en": "The power each per-watt figure is divided by", "zh": "每瓦指标所除以的功率"},
-    "title.task-cumulative-wait": {"en": "Waiting over a multi-step task: an illustration",
-                                   "zh": "多步任务的累积等待：示意"},
-    "title.timeline": {"en": "Dated events on a time scale", "zh": "时间轴上的已记录事件"},
-    "better.higher": {"en": "Longer bars are better.", "zh": "条形越长越好。"},
-    "better.lower": {"en": "Shorter bars are better.", "zh": "条形越短越好。"},
-    "evidence": {"en": "Evidence: {tiers}.", "zh": "证据等级：{tiers}。"},
-    "not_published": {"en": "figures not published", "zh": "数字未公开"},
-    "stated_ratio": {"en": "stated ratio {ratio}", "zh": "所述倍数 {ratio}"},
-    "rated": {"en": "rated (TDP)", "zh": "额定功率（TDP）"},
-    "sustained": {"en": "sustained, at most", "zh": "持续功率上限"},
-    "power.note": {"en": "Per-kW figures divide by the rating, not by the power drawn.",
-                   "zh": "每千瓦指标除以的是额定功率，而不是实际消耗的功率。"},
-    "illustration": {"en": "Illustration, not a measurement", "zh": "示意，不是实测"},
-    "task.note": {"en": "Each segment is one request's end-to-end latency; the explainer's example repeats it for "
-                        "{steps} in sequence. Real agent steps differ in length, may run in parallel and carry "
-                        "other overheads.",
-                  "zh": "每一段是单个请求的端到端延迟；解读文章的示例把它按 {steps}顺序重复。真实 Agent 的每一步长度"
-                        "不同，可能并行，还有其他开销。"},
-    "timeline.note": {"en": "A dot is a stated day; a bar spans a stated month or year. Hollow marks are plans.",
-                      "zh": "圆点表示具体到日的日期；条形覆盖只具体到月或年的日期。空心标记表示计划。"},
-    "data": {"en": "The figures in this chart", "zh": "图中的数字"},
-    "h.model": {"en": "Model", "zh": "模型"},
-    "h.system": {"en": "System", "zh": "系统"},
-    "h.per_step": {"en": "One request", "zh": "单个请求"},
-    "h.steps": {"en": "Steps", "zh": "步骤数"},
-    "h.total": {"en": "Total, computed", "zh": "合计（计算值）"},
-    "h.rated": {"en": "Rated power", "zh": "额定功率"},
-    "h.sustained": {"en": "Sustained, at most", "zh": "持续功率上限"},
-    "desc.row": {"en": "{label}: {value}", "zh": "{label}：{value}"},
-    "desc.missing": {"en": "{model}: {what}", "zh": "{model}：{what}"},
-    "times": {"en": " × ", "zh": " × "},
-    "equals": {"en": " = ", "zh": " = "},
-}
 
 
 def _t(key: str, lang: str, **kw) -> str:
-    text = languages.text(LABELS[key], lang)
+    text = t("chart." + key, lang)
     for k, v in kw.items():
         text = text.replace("{" + k + "}", v)
     return text
@@ -314,7 +277,7 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     banner = _t("illustration", ctx.lang)
     note = _sentences(ctx, _t("task.note", ctx.lang, steps=figure_text(ctx, steps)), _tiers_line(ctx, ids))
     # the step count is a figure: the caption shows it with its markup, tied to its claim
-    before, after = languages.text(LABELS["task.note"], ctx.lang).split("{steps}")
+    before, after = t("chart.task.note", ctx.lang).split("{steps}")
     note_html = _sentences(ctx, escape(before) + figure(ctx, steps) + escape(after), escape(_tiers_line(ctx, ids)))
     svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
     sep = escape(_t("times", ctx.lang))

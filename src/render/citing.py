@@ -21,57 +21,28 @@ data version's date in an element marked ``data-kb-accessed``, and
 """
 from __future__ import annotations
 
-from kb import languages
-
 import datetime as dt
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
+from markupsafe import Markup
+
 from publish import formats as fmt_cite
-from kb import query
+from kb import languages, query
 from kb.kinds import KINDS
 
+from . import format as fmt
 from . import urls
 from publish.version import DataVersion
 from .frontmatter import page_markdown
+from .labels import t
 from .text import escape, plain, prose
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
 SCHEMA_LANG = urls.LANG_TAGS
 
-WORDS: dict[str, dict[str, str]] = {
-    "h.cite": {"en": "How to cite", "zh": "如何引用"},
-    "cite.permanent": {"en": "This address is permanent: the id never changes, and if the record is ever renamed or "
-                             "merged, a page at this address will say where it went.",
-                       "zh": "此地址永久有效：id 不会改变；即使记录日后更名或合并，此地址也会保留一个页面，说明它的去向。"},
-    "cite.accessed": {"en": "The access date is filled in by your browser as today's date; without JavaScript it shows "
-                            "the date of this data version.",
-                      "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。"},
-    "cite.copy": {"en": "Copy the reference", "zh": "复制参考文献"},
-    "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。"},
-    "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
-                         "zh": "未能复制：请选中参考文献后手动复制。"},
-    "cite.style_en": {"en": "Reference", "zh": "参考文献"},
-    "cite.style_zh": {"en": "Reference (GB/T 7714-2015)", "zh": "参考文献（GB/T 7714-2015 格式）"},
-    "cite.bibtex": {"en": "BibTeX", "zh": "BibTeX"},
-    "cite.csl": {"en": "CSL-JSON (Zotero, Pandoc, citeproc)", "zh": "CSL-JSON（Zotero、Pandoc、citeproc）"},
-    "footer.version": {"en": "Data version", "zh": "数据版本"},
-    "footer.commit": {"en": "commit {commit} of {date}", "zh": "{date}的提交 {commit}"},
-    "footer.commit_nodate": {"en": "commit {commit}", "zh": "提交 {commit}"},
-    "footer.browse": {"en": "browse the data at this version", "zh": "查看此版本的数据"},
-    "footer.modified": {"en": "with changes to data/ that are not committed", "zh": "且 data/ 有未提交的修改"},
-    "footer.unknown": {"en": "not recorded (built outside a git checkout)", "zh": "未记录（不是在 git 仓库中构建的）"},
-    "footer.licence": {"en": "Data: CC BY 4.0. Code: MIT.", "zh": "数据采用 CC BY 4.0 许可，代码采用 MIT 许可。"},
-    "footer.downloads": {"en": "Downloads and licence", "zh": "数据下载与许可"},
-    "sep": {"en": " · ", "zh": " · "},
-    "open": {"en": " (", "zh": "（"},
-    "close": {"en": ")", "zh": "）"},
-}
-
-
-def t(key: str, lang: str) -> str:
-    return languages.text(WORDS[key], lang)
 
 
 @dataclass
@@ -141,54 +112,106 @@ def origins(ctx, kind: str, ident: str) -> tuple[tuple[fmt_cite.Origin, ...], tu
     return tuple(_origin(ctx, s) for s in cited), tuple(_origin(ctx, s) for s in relayed)
 
 
-def title(ctx, kind: str, ident: str) -> str:
+def _cleaned(pieces: list) -> tuple:
+    """The pieces with their whitespace as :func:`_clean` leaves a text's: a no-break space as a space, every run of
+    whitespace (across pieces too) as one space, none at either end."""
+    out, space = [], False
+    for p in pieces:
+        shown = (p if isinstance(p, str) else p.text).replace("\u00a0", " ")
+        words = shown.split()
+        space = space or (shown[:1].isspace() and bool(out))
+        if not words:
+            space = space or (bool(shown) and bool(out))
+            continue
+        if space:
+            out.append(" ")
+        body = " ".join(words)
+        out.append(body if isinstance(p, str) else fmt_cite.Marked(body, p.role, p.value))
+        space = shown[-1:].isspace()
+    joined: list = []
+    for p in out:  # neighbouring texts as one
+        if isinstance(p, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += p
+        else:
+            joined.append(p)
+    return tuple(joined)
+
+
+def title_pieces(ctx, kind: str, ident: str) -> tuple:
+    """A page's title as a citation gives it, as pieces: a claim's statement with each figure and name marked as
+    what it is, an entity's name, a source's name (marked as a name where it holds digits, which are no figure)."""
+    from kb.prose import PLACEHOLDER, kind_of
+
+    from .figures import figure_text
+
     kb = ctx.kb
-    if kind == "claim":
-        return _clean(plain(ctx, ctx.text(kb.claims[ident].statement), own=ident))
+    if kind == "entity":
+        return (fmt_cite.Marked(_clean(ctx.text(kb.entities[ident].name)), "entity", ident),)
     if kind == "source":
-        return _clean(ctx.text(kb.sources[ident].name))
-    return _clean(ctx.text(kb.entities[ident].name))
+        name = _clean(ctx.text(kb.sources[ident].name))
+        return (fmt_cite.Marked(name, "name"),) if any(ch.isdigit() for ch in name) else (name,)
+    statement, pieces, last = ctx.text(kb.claims[ident].statement), [], 0
+    for m in PLACEHOLDER.finditer(statement):
+        k, target = kind_of(m)
+        target = ident if k == "value" else target
+        if k == "entity" and target in kb.entities:
+            piece = fmt_cite.Marked(ctx.text(kb.entities[target].name), "entity", target)
+        elif k != "entity" and target in kb.claims:
+            piece = fmt_cite.Marked(figure_text(ctx, target), "figure", target)
+        else:
+            continue  # stays as written
+        pieces += [statement[last:m.start()], piece]
+        last = m.end()
+    return _cleaned(pieces + [statement[last:]])
+
+
+def title(ctx, kind: str, ident: str) -> str:
+    return fmt_cite.text(title_pieces(ctx, kind, ident))
 
 
 def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
     url = public_url(urls.page_url(kind, ident, ctx.lang))
     v = SETTINGS.version
     cited, relayed = origins(ctx, kind, ident)
+    pieces = title_pieces(ctx, kind, ident)
     return fmt_cite.Work(kind=kind, ident=ident, lang=ctx.lang, publisher=SETTINGS.site_names[ctx.lang],
-                         title=title(ctx, kind, ident), url=url, version=v.short, date=v.date,
-                         origins=cited, relayed=relayed)
+                         title=fmt_cite.text(pieces), url=url, version=v.short, date=v.date,
+                         origins=cited, relayed=relayed, title_pieces=pieces)
 
 
 # --- HTML ----------------------------------------------------------------------
 
-def _accessed(style: str, lang: str) -> str:
+STANDARD = "GB/T 7714-2015"
+_ENV = None
+
+
+def _cite_template():
+    global _ENV
+    if _ENV is None:
+        import jinja2
+
+        _ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+                                  autoescape=True, undefined=jinja2.StrictUndefined, finalize=_inert)
+    return _ENV.get_template("cite.html.j2")
+
+
+def _inert(value):
+    """A value as the template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
+    return value if hasattr(value, "__html__") else Markup(escape(value))
+
+
+def _accessed(form: str) -> Markup:
     """The markup that stands for the access date until the page's script fills in the reader's date."""
     day = SETTINGS.date
-    if style == "parts":
-        return f'<span data-kb-accessed="parts">{escape(fmt_cite.accessed_form(day, style))}</span>'
-    return f'<time data-kb-accessed="{style}" datetime="{day}">{escape(fmt_cite.accessed_form(day, style))}</time>'
-
-
-def _with_date(text: str, style: str, lang: str) -> str:
-    out, mark = escape(text), escape(fmt_cite.ACCESSED)
-    return out.replace(mark, _accessed(style, lang)) if mark in out else out  # most lines carry no date
-
-
-def _code(text: str, style: str, lang: str) -> str:
-    # inside <pre>, line breaks must survive escaping, which folds them
-    lines = [_with_date(line, style, lang) for line in text.rstrip("\n").split("\n")]
-    return "<pre><code>" + "\n".join(lines) + "</code></pre>"
-
-
-STANDARD = "GB/T 7714-2015"
-_MARK = "\ue000{}\ue001"  # stands for a piece of markup in the reference until it is escaped
-_NAME = "\ue002{}\ue003"  # stands for a source's title, author or address in the reference until it is marked
+    shown = escape(fmt_cite.accessed_form(day, form))
+    if form == "parts":
+        return Markup(f'<span data-kb-accessed="parts">{shown}</span>')
+    return Markup(f'<time data-kb-accessed="{form}" datetime="{day}">{shown}</time>')
 
 
 def _figure_in_text(ctx, cid: str) -> str:
-    """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup, reading exactly
-    as :func:`title` writes it (hedge, number, unit; a plain space for the no-break one), so a copied reference
-    stays clean text."""
+    """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup (hedge, number,
+    unit), reading as the reference's text does."""
     from .figures import value_markup
 
     c = ctx.kb.claims[cid]
@@ -196,125 +219,59 @@ def _figure_in_text(ctx, cid: str) -> str:
     return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid)}</a>'
 
 
-def _marked_title(ctx, kind: str, ident: str, title_text: str) -> tuple[str, dict[str, str]]:
-    """The work's title with each figure (and, on an entity's page, the name) standing as a mark, and the
-    markup each mark becomes; the marks are used only where the markup reads as the plain title does."""
-    from kb.prose import PLACEHOLDER, kind_of
-
-    kb, marks = ctx.kb, {}
-    if kind == "entity":
-        marks[_MARK.format(0)] = f'<span data-entity="{ident}">{escape(title_text)}</span>'
-        return _MARK.format(0), marks
-    if kind != "claim":
-        return title_text, marks
-
-    def fill(m):
-        k, target = kind_of(m)
-        target = ident if k == "value" else target
-        mark = _MARK.format(len(marks))
-        if k == "entity" and target in kb.entities:
-            marks[mark] = f'<span data-entity="{target}">{escape(ctx.text(kb.entities[target].name))}</span>'
-        elif k != "entity" and target in kb.claims:
-            marks[mark] = _figure_in_text(ctx, target)
-        else:
-            return m.group(0)
-        return mark
-
-    marked = _clean(plain(ctx, PLACEHOLDER.sub(fill, ctx.text(kb.claims[ident].statement)), own=ident))
-    # the marked title must read as the plain one once each mark is its markup's text
-    if _clean(_text_of(marked, marks)) != title_text:
-        return title_text, {}
-    return marked, marks
+_NAMES = ("title", "author", "address")  # a source's own words: always marked as a name
+_NAMED_IF_DIGITS = ("name", "publisher")  # how the site names a source, its publisher: marked where a digit is no figure
 
 
-def _text_of(text: str, marks: dict[str, str]) -> str:
-    for mark, markup in marks.items():
-        text = text.replace(mark, _shown(markup))
-    return text
+def _marked(ctx, p: fmt_cite.Marked) -> str:
+    """A marked piece as markup: its text escaped once, inside the markup its role gives it."""
+    shown = escape(p.text)
+    if p.role == "figure":
+        return _figure_in_text(ctx, p.value)
+    if p.role == "entity":
+        return f'<span data-entity="{p.value}">{shown}</span>'
+    if p.role == "date":
+        return f'<time datetime="{p.value}">{shown}</time>'
+    if p.role == "version":
+        return f'<span class="kb-version">{shown}</span>'
+    if p.role == "version-date":
+        return f'<span class="kb-version"><time datetime="{p.value}" data-kb-version="">{shown}</time></span>'
+    if p.role in _NAMES or (p.role in _NAMED_IF_DIGITS and any(ch.isdigit() for ch in p.text)):
+        return f'<span data-name>{shown}</span>'
+    return shown
 
 
-def _reference(ctx, w: fmt_cite.Work, kind: str, ident: str, style: str) -> str:
-    """The reference as HTML: figures as <data>/<time> tied to their claims, the data version's date inside
-    the version's markup, the sources' dates as <time>; its text is the plain reference's, character for
-    character."""
-    import dataclasses
-
-    title_text, marks = _marked_title(ctx, kind, ident, w.title)
-    marked = dataclasses.replace(w, title=title_text)
-    text = fmt_cite.plain(marked) if ctx.lang == "en" else fmt_cite.gbt7714(marked)
-    out = escape(text)  # dates first, while the text holds no markup whose attributes they could match
-    names: dict[str, str] = {}  # the sources' titles, authors and addresses: names, not figures (marked first,
-    shown_names = {v for o in w.origins + w.relayed for v in (o.title, o.author, o.url) if v}
-    shown_names |= {v for o in w.origins + w.relayed for v in (o.name, o.publisher)  # a name with digits: 香港01
-                    if v and any(ch.isdigit() for ch in v)}
-    for value in sorted(shown_names, key=len, reverse=True):  # so that no date or version inside one is taken)
-        if escape(value) in out:
-            mark = _NAME.format(len(names))
-            out = out.replace(escape(value), mark)
-            names[mark] = f'<span data-name>{escape(value)}</span>'
-    en = ctx.lang == "en"
-    head = ""
-    if w.date:  # the data version's date: the build's bookkeeping, like the footer's
-        shown = escape(fmt_cite.date_en(w.date) if en else w.date)
-        at = out.find(shown)
-        if at >= 0:
-            head = (out[:at] + f'<span class="kb-version"><time datetime="{w.date}" data-kb-version="">{shown}</time></span>')
-            out = out[at + len(shown):]
-    if w.version:  # the commit id, a name (it may be all digits), in the version's markup too
-        short = escape(w.version)
-        text_with_id = head or out
-        at = text_with_id.rfind(short)
-        if at >= 0:
-            marked_id = text_with_id[:at] + f'<span class="kb-version">{short}</span>' + text_with_id[at + len(short):]
-            head, out = (marked_id, out) if head else ("", marked_id)
-    for day in dict.fromkeys(o.date for o in w.origins + w.relayed if o.date):  # the sources' dates, after it
-        shown = escape(fmt_cite.date_en(day) if en else day)
-        out = out.replace(shown, f'<time datetime="{day}">{shown}</time>')
-    out = (head + out).replace(escape(fmt_cite.ACCESSED), _accessed(style, ctx.lang))
-    for mark, markup in (marks | names).items():
-        out = out.replace(mark, markup)
-    plain_ref = _with_date(fmt_cite.plain(w) if en else fmt_cite.gbt7714(w), style, ctx.lang)
-    return out if _shown(out) == _shown(plain_ref) else plain_ref  # a copied reference reads the same
+def _reference(ctx, pieces) -> Markup:
+    """The reference as HTML, from the pieces its text is made of: figures as <data>/<time> tied to their claims,
+    names marked as names, the data version and its date in the version's markup, the sources' dates as <time>,
+    the access date as the script's slot."""
+    return Markup("".join(escape(p) if isinstance(p, str) else _accessed(p.form) if isinstance(p, fmt_cite.Accessed)
+                          else _marked(ctx, p) for p in pieces))
 
 
-def _shown(markup: str) -> str:
-    import html as _html
-    import re as _re
-
-    return _html.unescape(_re.sub(r"<[^>]+>", "", markup))
-
-
-def _copy_button(lang: str) -> str:
-    """The button that copies the reference above it (assets/kb-cite.js), and where it says how that went.
-    Hidden until the script shows it: without the script it could do nothing."""
-    return (f'<p class="kb-cite-copy" hidden><button type="button" class="md-button kb-copy" '
-            f'data-copied="{escape(t("cite.copied", lang))}" data-failed="{escape(t("cite.copy_failed", lang))}">'
-            f'{escape(t("cite.copy", lang))}</button> <span class="kb-copy-status" role="status"></span></p>')
+def _code(pieces) -> Markup:
+    """A format's text as the content of a <pre><code>: its line breaks kept, the access date as the script's slot."""
+    text = "".join("\n".join(escape(line) for line in p.split("\n")) if isinstance(p, str)
+                   else _accessed(p.form) if isinstance(p, fmt_cite.Accessed) else escape(p.text) for p in pieces)
+    return Markup(text.rstrip("\n"))
 
 
 def section(ctx, kind: str, ident: str) -> list[str]:
     """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
-    if lang == "en":
-        style, label = "en", t("cite.style_en", lang)
-    else:
-        style, label = "iso", t("cite.style_zh", lang)
-    reference = _reference(ctx, w, kind, ident, style)
-    notes = [t("cite.permanent", lang), t("cite.accessed", lang)]
-    label_html = escape(label).replace(escape(STANDARD), f'<span data-name>{escape(STANDARD)}</span>')
-    body = (f'<p class="kb-cite-label">{label_html}</p>'
-            f'<p class="kb-cite-text" lang="{SCHEMA_LANG[lang]}">{reference}</p>'
-            f'{_copy_button(lang)}'
-            f'<p class="kb-note">{" ".join(escape(n) for n in notes)}</p>'
-            f'<details class="kb-cite-format" data-format="bibtex"><summary>{escape(t("cite.bibtex", lang))}</summary>'
-            f'{_code(fmt_cite.bibtex(w), "iso", lang)}</details>'
-            f'<details class="kb-cite-format" data-format="csl-json"><summary>{escape(t("cite.csl", lang))}</summary>'
-            f'{_code(fmt_cite.csl_json(w), "parts", lang)}</details>')
-    return [f"## {t('h.cite', lang)} {{ #cite }}",
-            # Out of the search index: every page's reference, BibTeX and CSL-JSON would match searches
-            # for their field names and cost Pagefind a quarter of its time, memory and index size.
-            f'<div class="kb-cite copy" data-cite="{kind}:{ident}" data-pagefind-ignore="all">\n{body}\n</div>']
+    style = fmt_cite.style(lang)
+    label = t(style.label, lang)
+    before, standard, after = label.partition(STANDARD)
+    block = _cite_template().render(
+        kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
+        label=Markup(escape(before) + (f"<span data-name>{escape(standard)}</span>" if standard else "") + escape(after)),
+        reference=_reference(ctx, style.reference(w)),
+        copied=t("cite.copied", lang), failed=t("cite.copy_failed", lang), copy=t("cite.copy", lang),
+        notes=[t("cite.permanent", lang), t("cite.accessed", lang)],
+        formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w))},
+                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w))}])
+    return [f"## {t('h.cite', lang)} {{ #cite }}", block]  # the block is out of the search index (the template says why)
 
 
 # --- the footer ------------------------------------------------------------------
@@ -327,14 +284,14 @@ def version_html(lang: str) -> str:
     key = "footer.commit" if v.date else "footer.commit_nodate"
     pieces = {"commit": f"<code>{escape(v.short)}</code>"}
     if v.date:
-        when = fmt_cite.date_en(v.date) if lang == "en" else _zh_date(v.date)
+        when = fmt.date(v.date, lang)
         pieces["date"] = f'<time datetime="{v.date}" data-kb-version="">{escape(when)}</time>'
     what = _template(t(key, lang), pieces)
     if v.modified:
         what += " " + escape(t("footer.modified", lang))
     elif v.tree_url:
-        what += (f'{escape(t("open", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
-                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close", lang))}')
+        what += (f'{escape(t("open_paren", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
+                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close_paren", lang))}')
     return what
 
 
@@ -342,16 +299,11 @@ def footer(lang: str, page_url: str) -> str:
     """The data version, the licences and the downloads, for every page's footer."""
     v = SETTINGS.version
     data_page = urls.relative(page_url, urls.lang_prefix(lang) + "data/")
-    sep = escape(t("sep", lang))
-    colon = ": " if lang == "en" else "："
+    sep = escape(t("footer.sep", lang))
+    colon = t("colon", lang)
     return (f'<div class="kb-version" data-commit="{escape(v.commit or "")}">'
             f'{escape(t("footer.version", lang))}{colon}{version_html(lang)}{sep}{escape(t("footer.licence", lang))}'
             f'{sep}<a href="{data_page}">{escape(t("footer.downloads", lang))}</a></div>')
-
-
-def _zh_date(iso: str) -> str:
-    y, m, d = (int(p) for p in iso.split("-"))
-    return f"{y}年{m}月{d}日"
 
 
 def _template(text: str, pieces: dict[str, str]) -> str:
@@ -369,16 +321,6 @@ def _template(text: str, pieces: dict[str, str]) -> str:
 
 # --- retired ids -------------------------------------------------------------------
 
-RETIRED = {
-    "renamed": {"en": "{kind} {id} has a new id", "zh": "{kind} {id} 已更换 id"},
-    "merged": {"en": "{kind} {id} was merged into another", "zh": "{kind} {id} 已并入另一条记录"},
-    "now": {"en": "It is now", "zh": "现在的记录"},
-    "address": {"en": "Its permanent address", "zh": "其永久地址"},
-    "why": {"en": "This page stays at the old address so that links and citations to it keep working.",
-            "zh": "此页面保留在旧地址，以便指向它的链接和引用继续有效。"},
-}
-
-
 def _name_of(ctx, kind: str, ident: str) -> str:
     kb = ctx.kb
     if kind == "claim":
@@ -393,7 +335,7 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
     r = ctx.kb.redirects[old]
     lang = ctx.lang
-    heading = languages.text(RETIRED[r.change], lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
+    heading = t("retired." + r.change, lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
     address = public_url(target)
     body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
@@ -402,9 +344,9 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
             f'<code>{escape(old)}</code></p>\n'
             f'<h1>{escape(heading)}</h1>\n'
             f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'
-            f'<p>{escape(languages.text(RETIRED["now"], lang))}{escape(ctx.t("colon"))}'
+            f'<p>{escape(t("retired.now", lang))}{escape(ctx.t("colon"))}'
             f'<a class="kb-successor" href="{ctx.href(r.kind, r.to)}">{escape(_clean(_name_of(ctx, r.kind, r.to)))}</a> '
             f'<code>{escape(r.to)}</code></p>\n'
-            f'<p>{escape(languages.text(RETIRED["address"], lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
-            f'<p class="kb-note">{escape(languages.text(RETIRED["why"], lang))}</p>\n</div>')
+            f'<p>{escape(t("retired.address", lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
+            f'<p class="kb-note">{escape(t("retired.why", lang))}</p>\n</div>')
     return page_markdown(heading, [body])

@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kb import languages, query
+from kb import query
+from kb.languages import LANGUAGES, WRITTEN
 from . import citing, urls
 from .citing import LICENSE_DATA, public_url, title
-from .downloads import FILES, FOLDER, MEDIA, WHAT
+from .downloads import FILES, FOLDER, MEDIA, what
 from .text import plain
 
 SOURCE_TYPES = {"news-article": "NewsArticle", "press-report": "NewsArticle", "blog-post": "BlogPosting",
@@ -224,13 +225,13 @@ def dataset(ctx) -> dict:
         "mainEntityOfPage": page_node(here, ctx.lang),
         "name": names[ctx.lang],
         "alternateName": [n for lang, n in names.items() if lang != ctx.lang],
-        "description": languages.text(WHAT["claims.json"], ctx.lang),
-        "inLanguage": ["en", "zh-Hans"],
+        "description": what("claims.json", ctx.lang),
+        "inLanguage": [LANGUAGES[lang].tag for lang in WRITTEN],  # the languages its text is written in
         "license": citing.LICENSE_DATA,
         "isAccessibleForFree": True,
         "creator": {"@type": "Organization", "name": names[ctx.lang]},
         "distribution": [{"@type": "DataDownload", "name": name, "encodingFormat": MEDIA[Path(name).suffix],
-                          "contentUrl": addr(FOLDER + name), "description": languages.text(WHAT[name], ctx.lang)} for name in FILES],
+                          "contentUrl": addr(FOLDER + name), "description": what(name, ctx.lang)} for name in FILES],
     }
     if v.short:
         out["version"] = v.short

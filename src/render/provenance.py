@@ -16,8 +16,6 @@
 """
 from __future__ import annotations
 
-from kb import languages
-
 import json
 from pathlib import Path
 
@@ -26,39 +24,15 @@ from kb import query
 from . import urls
 from .citations import checked_text, translation_of
 from .context import Ctx
+from .labels import LABELS as VOCABULARY, t
 from .figures import figure_text, sample_mark
 from .text import escape, plain
 
-LABELS = {
-    "tier": {"en": "Evidence tier", "zh": "证据等级"},
-    "status": {"en": "Status", "zh": "状态"},
-    "verdict": {"en": "Verdict", "zh": "推导结论"},
-    "source": {"en": "Source", "zh": "来源"},
-    "sources": {"en": "Sources", "zh": "来源"},
-    "locator": {"en": "Where", "zh": "位置"},
-    "attributed": {"en": "relaying", "zh": "转述自"},
-    "translation": {"en": "Translation by the contributors", "zh": "贡献者译文"},
-    "paraphrase": {"en": "Paraphrase by the contributors", "zh": "贡献者转述"},
-    "open": {"en": "Open the claim page", "zh": "打开论断页面"},
-    "loading": {"en": "Loading the source…", "zh": "正在载入来源……"},
-    "unavailable": {"en": "The source details could not be loaded; the claim page has them.",
-                    "zh": "未能载入来源详情；论断页面上有完整信息。"},
-    "close": {"en": "Close", "zh": "关闭"},
-    "dialog": {"en": "Where this figure comes from", "zh": "这个数字的出处"},
-    "disputed": {"en": "Disputed: sources disagree about it.", "zh": "有分歧：来源之间说法不一。"},
-    "more": {"en": "and {n} more on the claim page", "zh": "另有 {n} 条，见论断页面"},
-    "legend.title": {"en": "Evidence tiers", "zh": "证据等级"},
-    "legend.ladder": {"en": "The ladder, weakest first:", "zh": "证据阶梯，由弱到强："},
-    "legend.off": {"en": "Off the ladder:", "zh": "不在阶梯上："},
-    "legend.attention": {"en": "Instead of the tier, where it applies:", "zh": "如适用，代替等级标记："},
-    "legend.hint": {"en": "Hover over, focus or tap a figure to see its source and quote.",
-                    "zh": "将鼠标悬停、用键盘聚焦或轻点任一数字，即可查看来源和原文。"},
-}
 QUOTES_SHOWN = 2
 
 
 def _t(key: str, lang: str) -> str:
-    return languages.text(LABELS[key], lang)
+    return t(key if key.startswith("legend.") else "popover." + key, lang)
 
 
 def record(ctx: Ctx, cid: str) -> dict:
@@ -108,7 +82,8 @@ def record(ctx: Ctx, cid: str) -> dict:
 
 def records(kb, lang: str) -> dict:
     ctx = Ctx(kb, lang, "")
-    labels = {k: languages.text(v, lang) for k, v in LABELS.items() if not k.startswith("legend.")}
+    # the popover's words, under the names the script reads them by
+    labels = {key.removeprefix("popover."): t(key, lang) for key in VOCABULARY if key.startswith("popover.")}
     return {"_labels": labels, "claims": {cid: record(ctx, cid) for cid in sorted(kb.claims)}}
 
 
