@@ -63,7 +63,7 @@ def test_a_word_missing_in_one_written_language_is_named_with_that_language(monk
 
 # Mappings keyed by written language that are not words a page shows: each with why it is not in the vocabulary.
 NOT_WORDS = {
-    ("src/render/citing.py", "site_names"): "the default of a build setting; mkdocs.yml gives the site's names",
+    ("src/render/citing.py", "DEFAULT_SITE_NAMES"): "the default of a build setting; mkdocs.yml gives the site's names",
     ("src/render/format.py", "DATE_PATTERNS"): "Babel date patterns, read with each language's locale",
     ("src/publish/formats.py", "BIBTEX_LANGUAGE"): "BibTeX's names of languages, by a tag's primary language subtag",
 }

@@ -4,7 +4,9 @@ Read from the built HTML, each Traditional page against its Simplified page: eve
 own language is OpenCC's ``s2twp`` conversion of the same piece on the Simplified page, so nothing is left in
 Simplified characters and nothing is converted from other text; every piece tagged with another language (a
 quote in its source's script, a source's own title, a locator) is the same, unconverted, on both.  Only the
-article is compared: the theme's own words come from Material's translations.
+article is compared: the theme's own words come from Material's translations.  The BibTeX and CSL-JSON blocks
+are left out: they are data for reference managers, whose language fields (zh-CN, zh-TW) and verbatim titles
+differ by design, and tests/test_citing_formats.py checks them in every language.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from site_fixture import site  # noqa: F401  (fixture)
 
 CONVERTED = [lang for lang in CONVERSION]
 SKIP = {"script", "style", "template"}
+SKIP_CLASSES = {"kb-converted", "kb-cite-format"}  # the note that the page is converted; BibTeX and CSL-JSON
 
 
 def _ancestors_lang(el) -> str | None:
@@ -36,8 +39,7 @@ def _pieces(tree) -> list[tuple[str, str | None]]:
     for el in article.iter():
         if not isinstance(el.tag, str) or el.tag in SKIP:
             continue
-        if "kb-converted" in (el.get("class") or "").split() or any(
-                "kb-converted" in (a.get("class") or "").split() for a in el.iterancestors()):
+        if any(SKIP_CLASSES & set((a.get("class") or "").split()) for a in (el, *el.iterancestors())):
             continue
         if any(a.tag in SKIP for a in el.iterancestors()):
             continue

@@ -48,7 +48,8 @@ class Marked:
     role: str
     """``figure`` (``value``: the claim), ``entity`` (``value``: the entity), ``version``, ``version-date``
     (``value``: the date, YYYY-MM-DD), ``date`` (a source's; ``value``: YYYY, YYYY-MM or YYYY-MM-DD), or what a
-    credited source's words are: ``title``, ``author``, ``address``, ``publisher``, ``name``."""
+    credited source's words are: ``title`` and ``author`` (``value``: the source's language, as its words are
+    verbatim in it), ``address``, ``publisher``, ``name``."""
     value: str | None = None
 
 
@@ -252,10 +253,11 @@ def _joined(sep: str, groups) -> list[Piece]:
 def origin_text(o: Origin, lang: str) -> list[Piece]:
     """One credited source: who, its own title where it has one (else how the site names it), date, address."""
     st, comma = style(lang), _p("comma", lang)
-    who = _joined(comma, ([Marked(x, role)] for x, role in ((o.author, "author"), (o.publisher, "publisher")) if x))
+    who = _joined(comma, ([Marked(x, role, value)] for x, role, value in
+                          ((o.author, "author", o.language), (o.publisher, "publisher", None)) if x))
     name = Marked(o.name, "name")
     opening, closing = st.title_marks
-    quoted = [opening, Marked(o.title, "title"), closing] if o.title else []
+    quoted = [opening, Marked(o.title, "title", o.language), closing] if o.title else []
     head = (who + [_p(st.author_sep, lang)] + quoted if who else quoted) if o.title else [name]
     if _foreign_title(o, lang):
         head += [" [", name, "]"]  # a rendering of a title in another language, as English references give it

@@ -42,6 +42,7 @@ from .text import escape, plain, prose
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
 SCHEMA_LANG = urls.LANG_TAGS
+DEFAULT_SITE_NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}  # until configure() gives mkdocs.yml's
 
 
 
@@ -50,8 +51,7 @@ class Settings:
     site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None until configure() sets it
     version: DataVersion = field(default_factory=lambda: DataVersion(None, None, False, None))
     site_names: dict[str, str] = field(default_factory=lambda: {
-        code: languages.text({"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}, code)
-        for code in languages.LANGUAGES})
+        code: languages.text(DEFAULT_SITE_NAMES, code) for code in languages.LANGUAGES})
     build_date: str | None = None  # the build's date (MkDocs': SOURCE_DATE_EPOCH, else today), YYYY-MM-DD
     site_descriptions: dict[str, str] = field(default_factory=dict)
 
@@ -236,6 +236,8 @@ def _marked(ctx, p: fmt_cite.Marked) -> str:
         return f'<span class="kb-version">{shown}</span>'
     if p.role == "version-date":
         return f'<span class="kb-version"><time datetime="{p.value}" data-kb-version="">{shown}</time></span>'
+    if p.role in _NAMES and p.value:  # a source's own words, verbatim in its language (never converted)
+        return f'<span data-name lang="{escape(p.value)}">{shown}</span>'
     if p.role in _NAMES or (p.role in _NAMED_IF_DIGITS and any(ch.isdigit() for ch in p.text)):
         return f'<span data-name>{shown}</span>'
     return shown
