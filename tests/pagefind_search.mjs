@@ -8,7 +8,8 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 const [site, lang, ...args] = process.argv.slice(2);  // lang: the pages' <html lang> tag, as Pagefind names its index
-const primary = lang.slice(0, 2).toLowerCase();  // what the search page passes to kb-search.js
+// the search box of a Chinese page says its index reads Han text a character at a time (data-by-character)
+const byCharacter = lang.slice(0, 2).toLowerCase() === "zh";
 const full = args[0] === "--full";
 const terms = full ? args.slice(1) : args;
 await import(pathToFileURL(site + "/assets/kb-search.js").href);
@@ -22,12 +23,12 @@ globalThis.fetch = async (url, opts) => {
 };
 const pf = await import(pathToFileURL(site + "/pagefind/pagefind.js").href);
 await pf.options({
-  basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(primary),
+  basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(byCharacter),
 });
 await pf.init();
 const out = {};
 for (const t of terms) {
-  const r = await pf.search(kbSearch.term(t, primary));
+  const r = await pf.search(kbSearch.term(t, byCharacter));
   const data = (await Promise.all(r.results.map((x) => x.data()))).map(kbSearch.result);
   out[t] = full
     ? data.map((d) => ({

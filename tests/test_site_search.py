@@ -127,11 +127,14 @@ def test_each_language_has_its_own_index(site):
 
 
 def test_search_page_loads_the_local_index(site):
-    for url in ("search/", "zh/search/"):
+    for lang in LANGS:
+        url = site.prefix(lang) + "search/"
         soup = site.soup(url)
         box = soup.select_one("#kb-search[data-bundle]")
         assert box is not None
         assert site.resolve(url, box["data-bundle"]) == "pagefind/"
+        # Chinese, in either script, is indexed a Han character at a time: the box tells the search script so
+        assert box["data-by-character"] == ("true" if langs.WRITTEN[lang] == "zh" else "false"), url
         scripts = [site.resolve(url, s["src"]) for s in soup.select("script[src]")]
         assert "pagefind/pagefind-ui.js" in scripts and "assets/kb-search.js" in scripts
 

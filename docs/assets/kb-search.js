@@ -11,8 +11,10 @@
   var ONE_HAN = new RegExp("[" + HAN + "]", "gu");
   var HAN_RUN = new RegExp("^[" + HAN + "]{2,}$", "u");
 
-  function term(text, lang) {
-    if (lang !== "zh" || text.search(ONE_HAN) < 0) return text;
+  // byCharacter: whether the page's language is indexed a Han character at a time (src/kb/languages.py), as
+  // the search box says in its data-by-character.
+  function term(text, byCharacter) {
+    if (!byCharacter || text.search(ONE_HAN) < 0) return text;
     var t = text.trim();
     var quoted = /^".*"$/.test(t);
     if (quoted) t = t.slice(1, -1).trim();
@@ -36,8 +38,8 @@
   }
 
   // Pagefind's search box shows 12 words around a match; 24 Chinese characters are about as many words.
-  function excerptLength(lang) {
-    return lang === "zh" ? 24 : 12;
+  function excerptLength(byCharacter) {
+    return byCharacter ? 24 : 12;
   }
 
   root.kbSearch = { term: term, result: result, excerptLength: excerptLength };
@@ -46,11 +48,11 @@
   function start() {
     var box = document.getElementById("kb-search");
     if (!box || !window.PagefindUI) return;
-    var lang = (document.documentElement.lang || "en").slice(0, 2);
+    var byCharacter = box.getAttribute("data-by-character") === "true";
     var ui = new window.PagefindUI({
       element: "#kb-search", bundlePath: box.getAttribute("data-bundle"),
-      showSubResults: true, showImages: false, excerptLength: excerptLength(lang),
-      processTerm: function (t) { return term(t, lang); },
+      showSubResults: true, showImages: false, excerptLength: excerptLength(byCharacter),
+      processTerm: function (t) { return term(t, byCharacter); },
       processResult: result
     });
     var q = new URLSearchParams(window.location.search).get("q");
