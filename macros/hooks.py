@@ -198,8 +198,10 @@ def on_files(files, config):
 
 def _convert_written_pages(files, config, lang: str) -> None:
     """A converted language's written pages: each is its source language's page (docs/zh/x.md), converted as the
-    build reads it, so that it never drifts from what it is converted from.  mkdocs-static-i18n found no
-    docs/<lang>/ and gave the default language's pages in their place, with every address and alternate set."""
+    build reads it (:func:`on_page_markdown`), so that it never drifts from what it is converted from.
+    mkdocs-static-i18n found no docs/<lang>/ and gave the default language's pages in their place, with every
+    address and alternate set: each is pointed at its source language's file instead.  A page its source language
+    lacks stays that fallback, as it does in the source language itself (and the parity check says so)."""
     source = languages.LANGUAGES[lang].converted_from
     docs = Path(config.docs_dir)
     for f in files.documentation_pages():
@@ -208,9 +210,18 @@ def _convert_written_pages(files, config, lang: str) -> None:
         rel = f.src_uri.split("/", 1)[1] if "/" in f.src_uri else f.src_uri
         written = docs / source / rel
         if not written.is_file():
-            raise PluginError(f"docs/{source}/{rel} is missing: the {lang} edition converts every page of it")
-        f.content_string = languages.convert(written.read_text(encoding="utf-8"), lang)
+            continue
+        f.abs_src_path = str(written)  # still a written page (make preview tells them apart by their file)
         f.locale = lang  # the page is in the language being built, not a fallback
+
+
+@event_priority(100)  # before the macros plugin renders the page: a macro's output (a quote) is never converted
+def on_page_markdown(markdown, page, config, files):
+    """A converted language's written page, converted from its source language's Markdown as the build reads it."""
+    lang = _page_lang(page, config)
+    if languages.LANGUAGES[lang].converted_from and page.file.generated_by is None:
+        return languages.convert(markdown, lang)
+    return markdown
 
 
 def _part_file(config, kind: str, ident: str | None, n: int, lang: str, content: str) -> File:

@@ -170,6 +170,11 @@ def define_env(env):
                 f'<script src="{root}assets/kb-search.js"></script>')
 
     @env.macro
+    def claim_addresses():
+        """The address of a claim's page in each site language, as a list: `/claims/<id>/` (English), …"""
+        return tables.claim_addresses(ctx())
+
+    @env.macro
     def describe(kind, ident):
         """A record's own description text (entity description, tier definition), escaped."""
         c = ctx()

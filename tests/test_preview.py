@@ -148,7 +148,7 @@ def test_first_the_changed_records_pages_then_every_page_the_change_touches(sess
     quoting = {cid for path in (ROOT / "data" / "claims").glob("*.yml")
                for cid, c in yaml.safe_load(path.read_text(encoding="utf-8")).items()
                if any("85,448" in (cit.get("quote") or "") for cit in c.get("citations") or [])}
-    assert len(first.pages) <= 2 * (len(quoting) + 4) and first.written == 0
+    assert len(first.pages) <= len(LANGS) * (len(quoting) + 4) and first.written == 0
     # then every page whose text shows it: here more generated pages, and every written page again
     assert set(first.pages) < set(changed.pages)
     assert ("en", "entity", "jalapeno") in changed.pages

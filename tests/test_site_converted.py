@@ -1,9 +1,10 @@
 """The Traditional Chinese edition is the Simplified one converted, word for word, and nothing else.
 
-Read from the built HTML, each Traditional page against its Simplified page: every piece of text in the page's
-own language is OpenCC's ``s2twp`` conversion of the same piece on the Simplified page, so nothing is left in
-Simplified characters and nothing is converted from other text; every piece tagged with another language (a
-quote in its source's script, a source's own title, a locator) is the same, unconverted, on both.  Only the
+Read from the built HTML, each Traditional page against its Simplified page: every piece of text the Simplified
+page writes in its own language is, on the Traditional page, OpenCC's ``s2twp`` conversion of it, tagged
+zh-Hant, so nothing is left in Simplified characters and nothing is converted from other text; every piece the
+Simplified or the Traditional page tags with another language (a quote in its source's script, Simplified or
+Traditional, a source's own title, a locator) is the same, unconverted and tagged alike, on both.  Only the
 article is compared: the theme's own words come from Material's translations.  The BibTeX and CSL-JSON blocks
 are left out: they are data for reference managers, whose language fields (zh-CN, zh-TW) and verbatim titles
 differ by design, and tests/test_citing_formats.py checks them in every language.
@@ -23,6 +24,10 @@ SKIP_CLASSES = {"kb-converted", "kb-cite-format"}  # the note that the page is c
 
 
 def _ancestors_lang(el) -> str | None:
+    """The language a piece is tagged with; "verbatim" for words marked not to be translated (translate="no": an
+    entity's or a term's other spellings, shown as written in every edition)."""
+    if any(a.get("translate") == "no" for a in (el, *el.iterancestors())):
+        return "verbatim"
     while el is not None:
         if el.get("lang") is not None:
             return el.get("lang")
@@ -68,15 +73,17 @@ def test_every_page_is_its_source_page_converted_and_quotes_are_not(site, lang):
             problems.append(f"{url}: {len(mine)} pieces of text, {twin} has {len(theirs)}")
             continue
         for (text, tag), (was, was_tag) in zip(mine, theirs):
-            if tag in (TAGS[lang], None):
-                # the page's own language: the source page's piece, converted; addresses name this edition
-                want = _converted(was, lang).replace("/" + PREFIX[source], "/" + PREFIX[lang])
+            if was_tag == TAGS[source] and tag == TAGS[lang]:
+                # the source page's own language: converted; addresses name this edition
+                want = _converted(was, lang).replace(site.address + PREFIX[source], site.address + PREFIX[lang])
+                want_tag = TAGS[lang]
                 own += 1
             else:
-                want = was  # a quote, a title, a locator: verbatim, in its source's script
-                assert tag == was_tag, (url, text)
+                # tagged with another language on either page (a quote, a source's own title, a locator, in the
+                # source's script, Simplified or Traditional): verbatim, and tagged alike, on both
+                want, want_tag = was, was_tag
                 verbatim += 1
-            if text != want:
-                problems.append(f"{url}: {text.strip()[:60]!r}, want {want.strip()[:60]!r}")
+            if text != want or tag != want_tag:
+                problems.append(f"{url}: {text.strip()[:60]!r} ({tag}), want {want.strip()[:60]!r} ({want_tag})")
     assert problems[:20] == [], f"{len(problems)} pieces differ"
     assert len(pages) > 600 and own > 50000 and verbatim > 1000, (len(pages), own, verbatim)

@@ -5,6 +5,7 @@ check the contract's shape across every page.)
 """
 from __future__ import annotations
 
+from integrity import langs
 from site_fixture import LANGS, site  # noqa: F401  (fixture)
 
 from render import format as fmt
@@ -23,7 +24,7 @@ def test_every_figure_sits_in_a_link_to_its_claim_page(site):
     for url, el in _figures(site):
         cid = el["data-claim"]
         link = el.find_parent("a")
-        lang = "zh" if url.startswith("zh/") else "en"
+        lang = langs.lang_of(url)
         if link is None or site.resolve(url, link["href"]) != site.url("claim", cid, lang):
             bad.append(f"{url} · {cid}")
         seen += 1
@@ -54,7 +55,7 @@ def test_dates_are_time_elements_with_the_stated_precision(site):
         value = kb.claims[el["data-claim"]].value
         stated = value if isinstance(value, list) else [value]
         assert el["datetime"] in stated, url
-        lang = "zh" if url.startswith("zh/") else "en"
+        lang = langs.lang_of(url)
         assert el.get_text() == fmt.date(el["datetime"], lang)
         seen += 1
     assert seen > 0
@@ -97,9 +98,9 @@ def test_every_figure_carries_exactly_one_mark_that_names_its_tier(site):
             bad.append(f"{url} · {cid}: {len(marks)} marks")
             continue
         mark, c = marks[0], kb.claims[cid]
-        lang = "zh" if url.startswith("zh/") else "en"
+        lang = langs.lang_of(url)
         shown, expected = mark.get("data-mark"), _expected_mark(kb, cid)
-        if mark.get("data-tier") != c.tier or getattr(kb.tiers[c.tier].name, lang) not in mark.get_text():
+        if mark.get("data-tier") != c.tier or langs.text(kb.tiers[c.tier].name.model_dump(), lang) not in mark.get_text():
             bad.append(f"{url} · {cid}: the mark does not name the tier {c.tier}")
         if shown != expected and not (shown == "said" and expected == "tier"):
             bad.append(f"{url} · {cid}: the mark shows {shown}, the data calls for {expected}")
@@ -125,7 +126,7 @@ def test_a_table_that_names_its_tier_once_holds_figures_of_that_tier_only(site):
 
 def test_running_text_carries_no_worded_badges(site):
     seen = 0
-    for url in ("benchmarks/", "zh/benchmarks/", "", "zh/"):
+    for url in [p + u for p in langs.PREFIX.values() for u in ("benchmarks/", "")]:
         soup = site.soup(url)
         figures = soup.select("article .kb-figure")
         worded = [b for b in soup.select("article .kb-badge") if not b.find_parent(class_="kb-legend")]

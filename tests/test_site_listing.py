@@ -14,12 +14,13 @@ import re
 import pytest
 from integrity import checks
 from integrity.counts import _entities_of
+from integrity import langs
+from integrity.langs import LANGS, PREFIX
 from site_fixture import ROOT, SESSION_DATA, built, register_build
 
 from test_site_search import _search
 
 SIZE = 40
-LANGS = ("en", "zh")
 
 
 def _small_parts(tmp_path_factory):
@@ -104,16 +105,16 @@ def test_each_part_says_which_claims_it_holds_of_how_many_tied_to_the_data(listi
     assert checked >= 20
 
 
-def test_both_languages_have_the_same_parts_with_the_same_anchors(listing_site):
+def test_every_language_has_the_same_parts_with_the_same_anchors(listing_site):
     site = listing_site
-    parts = {lang: [u for u in site.html_pages() if re.search(r"(^|/)page/\d+/$", u) and
-                    u.startswith("zh/") == (lang == "zh")] for lang in LANGS}
+    parts = {lang: [u for u in site.html_pages() if re.search(r"(^|/)page/\d+/$", u) and langs.lang_of(u) == lang]
+             for lang in LANGS}
     assert len(parts["en"]) >= 10
-    assert sorted("zh/" + u for u in parts["en"]) == sorted(parts["zh"])
+    for lang in LANGS:
+        assert sorted(PREFIX[lang] + u for u in parts["en"]) == sorted(parts[lang]), lang
     for url in parts["en"]:
-        ids = {lang: [e["id"] for e in site.soup(u).select("article [id]")] for lang, u in (("en", url),
-                                                                                          ("zh", "zh/" + url))}
-        assert ids["en"] == ids["zh"], url
+        ids = {lang: [e["id"] for e in site.soup(PREFIX[lang] + url).select("article [id]")] for lang in LANGS}
+        assert all(ids[lang] == ids["en"] for lang in LANGS), url
 
 
 def test_every_part_is_in_the_sitemap_and_found_by_search(listing_site):
@@ -124,7 +125,7 @@ def test_every_part_is_in_the_sitemap_and_found_by_search(listing_site):
     for url in parts:
         assert f"<loc>{site.absolute(url)}</loc>" in sitemap, url
     # a claim that only the last part of the index lists, looked for by a word of its statement
-    for lang, prefix in (("en", ""), ("zh", "zh/")):
+    for lang, prefix in PREFIX.items():
         last, rows = _parts(site, prefix + "claims/")[-1]
         statement = site.soup(last).select_one(f'tr[data-claim="{rows[-1]}"] td').get_text(" ", strip=True)
         words = re.findall(r"[A-Za-z]{6,}", statement) if lang == "en" else re.findall(r"[\u4e00-\u9fff]{2,}", statement)

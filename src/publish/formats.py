@@ -20,12 +20,14 @@ so that what a reader copies from it is the text, character for character.
 """
 from __future__ import annotations
 
-from kb import languages, vocabulary
-
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, Union
+
+from babel import Locale
+
+from kb import languages, vocabulary
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
              "October", "November", "December")
@@ -225,7 +227,7 @@ BIBTEX_LANGUAGE = {"en": "english", "zh": "chinese"}
 language subtag."""
 
 CSL_LANG = {"en": "en", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
-"""A language tag as CSL-JSON writes it: the region whose CSL locale uses that script (a source's language too)."""
+"""A source's language tag as CSL-JSON writes it: the region whose CSL locale uses that script."""
 
 
 def bibtex_language(lang: str) -> str:
@@ -233,7 +235,9 @@ def bibtex_language(lang: str) -> str:
 
 
 def csl_language(lang: str) -> str:
-    return CSL_LANG[languages.LANGUAGES[lang].tag]
+    """A site language as CSL-JSON writes it: its locale's language and region (zh_Hant_TW -> zh-TW, en -> en)."""
+    locale = Locale.parse(languages.LANGUAGES[lang].locale)
+    return f"{locale.language}-{locale.territory}" if locale.territory else locale.language
 
 
 def _foreign_title(o: Origin, lang: str) -> bool:

@@ -282,7 +282,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
         (ctx.t("f.kind"), escape(ctx.t("ekind." + e.kind))),
         (ctx.t("h.about"), prose(ctx, ctx.text(e.description))),
         (ctx.t("f.aliases"), escape(ctx.t("list_sep")).join(
-            f'<span data-entity="{eid}">{escape(a)}</span>' for a in e.aliases)),
+            f'<span data-entity="{eid}" translate="no">{escape(a)}</span>' for a in e.aliases)),  # verbatim spellings
         (ctx.t("f.parent"), entity_link(ctx, e.parent) if e.parent else ""),
         (ctx.t("h.children"), escape(ctx.t("list_sep")).join(entity_link(ctx, k) for k in children)),
     ]

@@ -8,9 +8,11 @@ than their text carry ``data-sort``.
 from __future__ import annotations
 
 from kb import query
+from kb.languages import LANGUAGES
 from kb.prose import PLACEHOLDER
 
 from . import format as fmt
+from . import urls
 from .citations import source_link
 from .figures import count_markup, figure, tier_said_line
 
@@ -232,7 +234,7 @@ def glossary(ctx) -> str:
         extra = ""
         if g.aliases:
             extra += (f'<p class="kb-aliases">{escape(ctx.t("f.aliases"))}{escape(ctx.t("colon"))}'
-                      + escape(ctx.t("list_sep")).join(f"<span data-name>{escape(a)}</span>" for a in g.aliases)
+                      + escape(ctx.t("list_sep")).join(f'<span data-name translate="no">{escape(a)}</span>' for a in g.aliases)
                       + "</p>")
         related = query.related_terms(kb, gid)
         if related:
@@ -271,3 +273,12 @@ def conflict_digest(ctx, ids) -> str:
                    f'<h3 id="{xid}">{linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))}</h3>'
                    f'<p class="kb-assessment">{prose(ctx, ctx.text(x.assessment))}</p></section>')
     return "\n".join(out)
+
+
+def claim_addresses(ctx) -> str:
+    """The address of a claim's page in each site language, each named in its own language: ``/claims/<id>/``
+    (English), ``/zh/claims/<id>/`` (简体中文), ``/zh-hant/claims/<id>/`` (繁體中文)."""
+    items = [f'<code>/{escape(urls.page_url("claim", "<id>", lang))}</code>{escape(ctx.t("open_paren"))}'
+             f'<span lang="{urls.lang_tag(lang)}">{escape(LANGUAGES[lang].name)}</span>{escape(ctx.t("close_paren"))}'
+             for lang in LANGUAGES]
+    return escape(ctx.t("list_sep")).join(items)
