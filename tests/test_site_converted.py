@@ -37,10 +37,13 @@ def _ancestors_lang(el) -> str | None:
 
 def _pieces(tree) -> list[tuple[str, str | None]]:
     """(text, the language it is tagged with) of every text piece of the article, in document order; the note
-    that the page is converted is left out (it is the one thing the Simplified page has no counterpart of)."""
+    that the page is converted is left out (it is the one thing the Simplified page has no counterpart of).  A
+    chart's text is one piece, its white space taken out: a chart wraps each label to its width, and a converted
+    label, of another length, wraps elsewhere."""
     article = tree.find(".//article")
     assert article is not None
     out = []
+    charts: dict = {}  # an <svg> -> the index of its piece in out
     for el in article.iter():
         if not isinstance(el.tag, str) or el.tag in SKIP:
             continue
@@ -48,10 +51,18 @@ def _pieces(tree) -> list[tuple[str, str | None]]:
             continue
         if any(a.tag in SKIP for a in el.iterancestors()):
             continue
-        if el.text and el.text.strip():
-            out.append((el.text, _ancestors_lang(el)))
-        if el is not article and el.tail and el.tail.strip() and el.getparent() is not None:
-            out.append((el.tail, _ancestors_lang(el.getparent())))
+        chart = next((a for a in (el, *el.iterancestors()) if a.tag == "svg"), None)
+        tail = el.tail if el is not article else None
+        texts = [(t, holder) for t, holder in ((el.text, el), (tail, el.getparent())) if t and t.strip()]
+        for text, holder in texts:
+            if chart is None:
+                out.append((text, _ancestors_lang(holder)))
+            elif chart not in charts:
+                charts[chart] = len(out)
+                out.append(("".join(text.split()), _ancestors_lang(chart)))
+            else:
+                i = charts[chart]
+                out[i] = (out[i][0] + "".join(text.split()), out[i][1])
     return out
 
 

@@ -347,8 +347,10 @@ def conflicts_of_kind(kb, kinds=None) -> list[str]:
 
 
 def glossary_order(kb, lang: str) -> list[str]:
-    """The glossary's term ids in the alphabetical order of their terms in ``lang`` (case folded)."""
-    return sorted(kb.glossary, key=lambda g: languages.text(kb.glossary[g].term, lang).casefold())
+    """The glossary's term ids in the alphabetical order of their terms in ``lang`` (case folded); a converted
+    language keeps its source language's order, so that its glossary reads entry for entry as the source's."""
+    source = languages.LANGUAGES[lang].source
+    return sorted(kb.glossary, key=lambda g: getattr(kb.glossary[g].term, source).casefold())
 
 
 def related_terms(kb, gid: str) -> list[str]:
