@@ -13,17 +13,16 @@ import json
 from decimal import Decimal
 from fractions import Fraction
 
-from kb import languages, vocabulary
+from kb import languages, paths, vocabulary
 from kb.base import KnowledgeBase
-from kb.kinds import KINDS
 from kb.prose import PLACEHOLDER, kind_of
 from kb.schema import LANGS
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
     """The permanent address of a record's page in one site language: /claims/<id>/, /zh/claims/<id>/,
-    /zh-hant/claims/<id>/ (``kind`` 'claim', kb.kinds; the languages, kb.languages)."""
-    return f"{base_url.rstrip('/')}/{languages.LANGUAGES[lang].prefix}{KINDS[kind].pages}/{rid}/"
+    /zh-hant/claims/<id>/ (``kind`` 'claim'): :func:`kb.paths.page_path` under ``base_url``."""
+    return f"{base_url.rstrip('/')}/{paths.page_path(kind, rid, lang)}"
 
 
 def canonical(value) -> str | None:

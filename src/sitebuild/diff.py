@@ -350,11 +350,9 @@ def _data_dir_env(data: Path):
 
 def written_url(rel: str, lang: str) -> str:
     """'benchmarks.md' -> 'benchmarks/', 'index.md' -> '', 'claims/index.md' -> 'claims/' (in the language)."""
-    from render import urls
+    from kb import paths
 
-    stem = rel[:-3]
-    stem = "" if stem == "index" else stem[: -len("/index")] if stem.endswith("/index") else stem
-    return urls.lang_prefix(lang) + (stem + "/" if stem else "")
+    return paths.written_path(rel, lang)
 
 
 def render_pages(side: Side, root: Path) -> None:
