@@ -46,13 +46,15 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str, text: str | None = N
     claim = kb.claims[cid]
 
     def figure(target: str) -> str:
-        """The figure as recorded (kb.display.canonical, a range's ends joined by an en dash), with its unit."""
+        """The figure as recorded (kb.display.canonical, a range's ends joined by an en dash), with its unit; a
+        derived figure no source states, as the interval its page shows (widened outward to three significant
+        figures, kb.display.computed_canonical)."""
         text = display.canonical(kb.claims[target].value)
         if text is None:
             chk = kb.checks.get(target)
             if chk is None or chk.computed is None:
                 return "?"
-            text = f"{_num(chk.computed.lo):.4g}..{_num(chk.computed.hi):.4g}"
+            text = display.computed_canonical(chk.computed.lo, chk.computed.hi)
         return display.with_unit(text.replace("..", "–"), kb.unit_of(target), lang, " ")
 
     def fill(m) -> str:
