@@ -152,7 +152,7 @@ def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
     f.locale = lang
     f.locale_alternate_of = lang
     f.localization = lang
-    f.norm_src_uri = f"{urls.KINDS[kind]}/{ident}.md"
+    f.norm_src_uri = urls.src_path(kind, ident)
     return f
 
 

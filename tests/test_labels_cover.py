@@ -64,7 +64,7 @@ def test_a_word_missing_in_one_written_language_is_named_with_that_language(monk
 # Mappings keyed by written language that are not words a page shows: each with why it is not in the vocabulary.
 NOT_WORDS = {
     ("src/render/citing.py", "DEFAULT_SITE_NAMES"): "the default of a build setting; mkdocs.yml gives the site's names",
-    ("src/render/format.py", "DATE_PATTERNS"): "Babel date patterns, read with each language's locale",
+    ("src/kb/display.py", "DATE_PATTERNS"): "Babel date patterns, read with each language's locale",
     ("src/publish/formats.py", "BIBTEX_LANGUAGE"): "BibTeX's names of languages, by a tag's primary language subtag",
 }
 
@@ -77,13 +77,14 @@ def test_the_renderers_and_the_published_formats_read_one_vocabulary():
     from conftest import ROOT
 
     tables = set()
-    for folder in ("render", "publish"):
-        for path in sorted((ROOT / "src" / folder).rglob("*.py")):
-            text = path.read_text(encoding="utf-8")
-            lines = text.splitlines()
-            for node in ast.walk(ast.parse(text)):
-                if isinstance(node, ast.Dict) and node.keys and all(
-                        isinstance(k, ast.Constant) and k.value in languages.WRITTEN for k in node.keys):
-                    name = lines[node.lineno - 1].strip().split("=")[0].split(":")[0].strip()
-                    tables.add((str(path.relative_to(ROOT)), name))
+    # the renderers, the published formats, and the engine's formatting they both call (kb.display)
+    files = [p for folder in ("render", "publish") for p in sorted((ROOT / "src" / folder).rglob("*.py"))]
+    for path in files + [ROOT / "src" / "kb" / "display.py"]:
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Dict) and node.keys and all(
+                    isinstance(k, ast.Constant) and k.value in languages.WRITTEN for k in node.keys):
+                name = lines[node.lineno - 1].strip().split("=")[0].split(":")[0].strip()
+                tables.add((str(path.relative_to(ROOT)), name))
     assert tables == set(NOT_WORDS)

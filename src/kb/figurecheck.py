@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import math
 from decimal import Decimal
 
-from . import numbers
+from . import display, numbers
 
 _TEN = Decimal(10)
 OK = ("verbatim", "reading", "computed", "no-figure")
@@ -45,12 +45,6 @@ def words(citation) -> str:
 def _date_parts(text: str) -> tuple:
     parts = [int(p) for p in text.split("-")]
     return tuple(parts + [None] * (3 - len(parts)))
-
-
-def _show_value(v) -> str:
-    if isinstance(v, list):
-        return f"[{_show_value(v[0])}, {_show_value(v[1])}]"
-    return str(v)
 
 
 def _unit_key(unit) -> str | None:
@@ -88,10 +82,10 @@ def _compare_number(v: Decimal, step: Decimal, f: numbers.Figure, unit, key):
         if x == v and same_scale:
             return "verbatim" if f.step == step else "precision"
         if x == v and not same_scale:
-            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, but the metric is in {unit.symbol.en}")
+            return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, but the metric is in {display.unit_symbol(unit, 'en')}")
         if not same_scale and x * factor == v:
             return ("scale", f"the quote writes {f.text!r}, in {_scale_name(word)}, and the metric is in "
-                             f"{unit.symbol.en}: {show(v)} {unit.symbol.en} is that converted, not the figure as the source gives it")
+                             f"{display.unit_symbol(unit, 'en')}: {display.with_unit(show(v), unit, 'en', ' ')} is that converted, not the figure as the source gives it")
         k = _pow10(v / x) if x else None
         if k is not None and abs(k) <= 12:
             return ("scale", f"the quote writes {f.text!r}: {show(v)} is {show(Decimal(1).scaleb(k))} times that")
@@ -203,8 +197,9 @@ def examine(claim, unit) -> Verdict:
                 break  # one quote that writes it is enough
     has_reading = bool(readings)
     if best != "verbatim" or readings:  # for a message: the figure, and what the quotes do write
-        dated = isinstance(v, str) or (isinstance(v, list) and isinstance(v[0], str))
-        verdict.figure = _show_value(v) + (f" {unit.symbol.en}" if unit is not None and unit.symbol.en and not dated else "")
+        # as recorded (kb.display), with the unit as the English pages write it after a number
+        shown = display.canonical(v)
+        verdict.figure = shown if unit is None or display.is_date(v) else display.with_unit(shown, unit, "en", " ")
         verdict.contains = [(cit.source, [f.text for f in numbers.read(words(cit))]) for cit in claim.citations]
     if best == "verbatim":
         verdict.status = "verbatim"

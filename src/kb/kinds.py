@@ -4,7 +4,7 @@ Everything that maps a kind of record to a folder, a page address, a label or
 a report's wording reads :data:`KINDS`: the loader and the schema (which models
 each kind's records, :data:`kb.schema.KINDS`), the checks of redirects, the
 downloads, ``kb diff`` and ``kb new``, and the site's addresses
-(:mod:`render.urls`), generated pages and published-address list.
+(:mod:`kb.paths`, which :mod:`render.urls` builds on), generated pages and published-address list.
 
 This module imports nothing of the engine, so that :mod:`kb.schema` can read it.
 """

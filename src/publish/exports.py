@@ -13,28 +13,16 @@ import json
 from decimal import Decimal
 from fractions import Fraction
 
-from kb import languages, vocabulary
+from kb import display, languages, paths, vocabulary
 from kb.base import KnowledgeBase
-from kb.kinds import KINDS
 from kb.prose import PLACEHOLDER, kind_of
 from kb.schema import LANGS
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
     """The permanent address of a record's page in one site language: /claims/<id>/, /zh/claims/<id>/,
-    /zh-hant/claims/<id>/ (``kind`` 'claim', kb.kinds; the languages, kb.languages)."""
-    return f"{base_url.rstrip('/')}/{languages.LANGUAGES[lang].prefix}{KINDS[kind].pages}/{rid}/"
-
-
-def canonical(value) -> str | None:
-    """A value as recorded: plain digits, '.' for decimals, a range as low..high."""
-    if value is None:
-        return None
-    if isinstance(value, list):
-        return f"{canonical(value[0])}..{canonical(value[1])}"
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    return str(value)
+    /zh-hant/claims/<id>/ (``kind`` 'claim'): :func:`kb.paths.page_path` under ``base_url``."""
+    return f"{base_url.rstrip('/')}/{paths.page_path(kind, rid, lang)}"
 
 
 def json_value(value):
@@ -58,17 +46,16 @@ def plain_statement(kb: KnowledgeBase, cid: str, lang: str, text: str | None = N
     claim = kb.claims[cid]
 
     def figure(target: str) -> str:
-        c = kb.claims[target]
-        unit = kb.unit_of(target)
-        text = canonical(c.value)
+        """The figure as recorded (kb.display.canonical, a range's ends joined by an en dash), with its unit; a
+        derived figure no source states, as the interval its page shows (widened outward to three significant
+        figures, kb.display.computed_canonical)."""
+        text = display.canonical(kb.claims[target].value)
         if text is None:
             chk = kb.checks.get(target)
             if chk is None or chk.computed is None:
                 return "?"
-            text = f"{_num(chk.computed.lo):.4g}..{_num(chk.computed.hi):.4g}"
-        text = text.replace("..", "–")
-        symbol = getattr(unit.symbol, lang)
-        return text + ((" " if unit.space else "") + symbol if symbol else "")
+            text = display.computed_canonical(chk.computed.lo, chk.computed.hi)
+        return display.with_unit(text.replace("..", "–"), kb.unit_of(target), lang, " ")
 
     def fill(m) -> str:
         kind, ident = kind_of(m)
@@ -87,7 +74,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "subject": c.subject,
         "metric": c.metric,
         "value": json_value(c.value),
-        "value_text": canonical(c.value),
+        "value_text": display.canonical(c.value),
         "precision": None if c.precision is None else (c.precision if c.precision == "exact" else json_value(Decimal(c.precision))),
         "approximate": c.approximate,
         "unit": m.unit,

@@ -27,11 +27,7 @@ from typing import Callable, Sequence, Union
 
 from babel import Locale
 
-from kb import languages, vocabulary
-
-MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-             "October", "November", "December")
-
+from kb import display, languages, vocabulary
 
 # --- pieces -------------------------------------------------------------------------
 
@@ -138,12 +134,8 @@ class Work:
 # --- dates --------------------------------------------------------------------
 
 def date_en(text: str) -> str:
-    parts = [int(p) for p in text.split("-")]
-    if len(parts) == 3:
-        return f"{parts[2]} {MONTHS_EN[parts[1] - 1]} {parts[0]}"
-    if len(parts) == 2:
-        return f"{MONTHS_EN[parts[1] - 1]} {parts[0]}"
-    return str(parts[0])
+    """A date (YYYY, YYYY-MM or YYYY-MM-DD) as the English pages write it (kb.display): 4 March 2027."""
+    return display.date(text, "en")
 
 
 def date_parts(text: str) -> list[int]:

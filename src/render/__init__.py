@@ -9,8 +9,8 @@ baseline) is asked of :mod:`kb.query`.  Modules import one another one way only
 * :mod:`render.labels`    every fixed word the site shows, in both languages
 * :mod:`render.escaping`  any text made inert HTML
 * :mod:`render.text`      contributor prose with its placeholders
-* :mod:`render.format`    numbers, ranges and dates per language (Babel)
-* :mod:`render.urls`      stable page addresses built from ids
+* :mod:`render.format`    numbers, ranges, dates and figures per language (Babel): :mod:`kb.display`'s
+* :mod:`render.urls`      stable page addresses built from ids (:mod:`kb.paths`) and links between pages
 * :mod:`render.figures`   the ``<data>``/``<time>`` figure elements and badges
 * :mod:`render.citations` sources, verbatim quotes and who they are attributed to
 * :mod:`render.tables`    claim tables, the benchmark table, indexes

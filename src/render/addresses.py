@@ -8,7 +8,7 @@ by hand:
   of the published branch (``origin/main``, else ``main``, else ``HEAD``;
   ``KB_PUBLISHED_REF`` names another).  A page's address comes from the ids in
   the data files of that commit, through the same id -> address mapping the
-  site uses (:func:`render.urls.page_url`), and from the written pages in
+  site uses (:func:`kb.paths.page_path`), and from the written pages in
   ``docs/<lang>/``.  Only commits of the published branch count: a claim added
   and renamed again within an unmerged branch was never published.
 * **published-urls.txt**: the addresses of the site as it stood when the list
@@ -30,10 +30,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kb import kinds
+from kb import kinds, paths
 from kb.languages import LANGUAGES, WRITTEN
 
-from . import urls as site_urls_map
 from .downloads import FILES, FOLDER
 
 LIST = "published-urls.txt"
@@ -105,7 +104,7 @@ def record_urls(kind: str, text: str) -> set[str]:
         return out
     for page_kind, ident in pairs:
         for lang in LANGS:
-            out.add("/" + site_urls_map.page_url(page_kind, ident, lang))
+            out.add("/" + paths.page_path(page_kind, ident, lang))
     return out
 
 
@@ -115,10 +114,8 @@ def written_urls(path: str) -> set[str]:
     parts = path.split("/")
     if len(parts) < 3 or parts[0] != "docs" or parts[1] not in WRITTEN or not path.endswith(".md"):
         return set()
-    rel = "/".join(parts[2:])[:-3]
-    rel = "" if rel == "index" else rel[: -len("/index")] if rel.endswith("/index") else rel
-    return {"/" + site_urls_map.lang_prefix(lang) + (rel + "/" if rel else "")
-            for lang in LANGS if LANGUAGES[lang].source == parts[1]}
+    rel = "/".join(parts[2:])
+    return {"/" + paths.written_path(rel, lang) for lang in LANGS if LANGUAGES[lang].source == parts[1]}
 
 
 def tree_urls(root: str | Path) -> set[str]:

@@ -290,9 +290,7 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
 
 
 def _with_unit(ctx, cid: str, number: str) -> str:
-    unit = ctx.kb.unit_of(cid)
-    symbol = ctx.text(unit.symbol)
-    return f"{number}{chr(160) if unit.space else ''}{symbol}" if symbol else number
+    return fmt.with_unit(number, ctx.kb.unit_of(cid), ctx.lang)
 
 
 # --- timeline -------------------------------------------------------------------------------------

@@ -56,29 +56,24 @@ from . import format as fmt
 from .escaping import attr, escape
 
 
-def unit_symbol(ctx, cid: str) -> tuple[str, bool]:
-    """The symbol of a claim's unit in the page's language, and whether a space sets it off from the number."""
-    unit = ctx.kb.unit_of(cid)
-    return ctx.text(unit.symbol), unit.space
-
-
 def _with_unit(ctx, cid: str, inner: str) -> str:
-    symbol, space = unit_symbol(ctx, cid)
+    """The figure's markup followed by its unit's symbol (kb.display), in a span of its own."""
+    unit = ctx.kb.unit_of(cid)
+    symbol = fmt.unit_symbol(unit, ctx.lang)
     if not symbol:
         return inner
-    return f'{inner}{" " if space else ""}<span class="kb-unit">{escape(symbol)}</span>'
+    return f'{inner}{" " if unit.space else ""}<span class="kb-unit">{escape(symbol)}</span>'
 
 
 def value_markup(ctx, cid: str) -> str:
-    """The figure itself: <data>/<time> plus unit, without link or badges."""
+    """The figure itself: <data>/<time> plus unit, without link or badges; its text is kb.display's."""
     c = ctx.kb.claims[cid]
     v = c.value
     if v is None:
         got = query.computed(ctx.kb, cid)
         if got is not None:
-            lo, hi = got.lo, got.hi
-            inner = (f'<data value="{fmt.computed_canonical(lo, hi)}" data-claim="{cid}" data-computed="">'
-                     f'{escape(fmt.computed_text(lo, hi, ctx.lang))}</data>')
+            inner = (f'<data value="{fmt.computed_canonical(got.lo, got.hi)}" data-claim="{cid}" data-computed="">'
+                     f'{escape(fmt.value_text(ctx.kb, cid, ctx.lang))}</data>')
             return _with_unit(ctx, cid, inner)
         return f'<span class="kb-nofig" data-claim="{cid}">{escape(ctx.t("no_figure"))}</span>'
     if isinstance(v, str):
@@ -87,11 +82,7 @@ def value_markup(ctx, cid: str) -> str:
         sep = escape(ctx.t("date_range_sep"))
         return (f'<time datetime="{v[0]}" data-claim="{cid}">{escape(fmt.date(v[0], ctx.lang))}</time>{sep}'
                 f'<time datetime="{v[1]}" data-claim="{cid}">{escape(fmt.date(v[1], ctx.lang))}</time>')
-    if isinstance(v, list):
-        text = fmt.number_range(v[0], v[1], ctx.lang)
-    else:
-        text = fmt.number(v, ctx.lang)
-    inner = f'<data value="{fmt.canonical(v)}" data-claim="{cid}">{escape(text)}</data>'
+    inner = f'<data value="{fmt.canonical(v)}" data-claim="{cid}">{escape(fmt.value_text(ctx.kb, cid, ctx.lang))}</data>'
     return _with_unit(ctx, cid, inner)
 
 
@@ -193,28 +184,8 @@ def tier_said_line(ctx, tier_id: str) -> str:
 
 
 def figure_text(ctx, cid: str) -> str:
-    """The figure as plain text with its unit (for titles); not escaped."""
-    c = ctx.kb.claims[cid]
-    v = c.value
-    symbol, space = unit_symbol(ctx, cid)
-    if v is None:
-        got = query.computed(ctx.kb, cid)
-        if got is None:
-            return ctx.t("no_figure")
-        text = fmt.computed_text(got.lo, got.hi, ctx.lang)
-    elif isinstance(v, str):
-        return fmt.date(v, ctx.lang)
-    elif isinstance(v, list) and isinstance(v[0], str):
-        return fmt.date_range(v[0], v[1], ctx.lang)
-    elif isinstance(v, list):
-        text = fmt.number_range(v[0], v[1], ctx.lang)
-    else:
-        text = fmt.number(v, ctx.lang)
-    if symbol:
-        text = f"{text}{chr(160) if space else ''}{symbol}"
-    if c.approximate:
-        text = f"{ctx.t('approx')} {text}"
-    return text
+    """The figure as plain text with its unit (for titles): kb.display's, in the page's language; not escaped."""
+    return fmt.figure_text(ctx.kb, cid, ctx.lang)
 
 
 def interval_markup(ctx, cid: str, lo, hi) -> str:

@@ -163,7 +163,7 @@ def metric_guide(ctx, metric_ids) -> str:
     for mid in metric_ids:
         m = kb.metrics[mid]
         unit = kb.units[m.unit]
-        sym = ctx.text(unit.symbol)
+        sym = fmt.unit_symbol(unit, ctx.lang)
         unit_text = ctx.text(unit.name) + (ctx.t("open_paren") + sym + ctx.t("close_paren") if sym else "")
         items.append(f'<dt id="metric-{mid}">{escape(ctx.text(m.name))}</dt>'
                      f'<dd><p>{prose(ctx, ctx.text(m.description))}</p>'

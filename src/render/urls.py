@@ -1,12 +1,15 @@
 """Stable addresses built from ids: /claims/<id>/ in English, /zh/claims/<id>/ in Chinese.
 
 Ids never change, so neither do these addresses.  The default language (English)
-lives at the site root; every other language under its own prefix.
+lives at the site root; every other language under its own prefix.  The mapping
+itself is :mod:`kb.paths`'s, which the downloads read too; this module adds what
+only the site needs (the generated pages' source paths, links between pages).
 """
 from __future__ import annotations
 
 from kb import kinds
 from kb.languages import DEFAULT, LANGUAGES
+from kb.paths import lang_prefix, page_path
 
 DEFAULT_LANG = DEFAULT  # the language at the site's root
 
@@ -15,12 +18,8 @@ LANG_TAGS = {code: lang.tag for code, lang in LANGUAGES.items()}
 
 # kind of record -> folder of its pages, for the kinds whose records have pages (kb.kinds)
 KINDS = {k.name: k.pages for k in kinds.with_pages()}
-# kind of record -> its index page, within a language
-INDEXES = {k.name: k.index for k in kinds.KINDS.values() if k.index}
 
-
-def lang_prefix(lang: str) -> str:
-    return LANGUAGES[lang].prefix if lang in LANGUAGES else f"{lang}/"
+__all__ = ["lang_prefix", "page_url"]  # kb.paths's, as the renderers call them
 
 
 def lang_tag(lang: str) -> str:
@@ -28,15 +27,18 @@ def lang_tag(lang: str) -> str:
     return LANG_TAGS.get(lang, lang)
 
 
-def page_url(kind: str, ident: str | None, lang: str) -> str:
-    """Site-relative url of a record's page (or of the kind's index page)."""
-    tail = f"{KINDS[kind]}/{ident}/" if ident else INDEXES[kind]
-    return lang_prefix(lang) + tail
+page_url = page_path  # site-relative url of a record's page (or of the kind's index page): kb.paths
+
+
+def src_path(kind: str, ident: str) -> str:
+    """The virtual source path of a generated page within any language's docs folder ('claims/x.md'): its address
+    in the language at the site's root, as a Markdown file."""
+    return f"{page_path(kind, ident, DEFAULT).rstrip('/')}.md"
 
 
 def src_uri(kind: str, ident: str, lang: str) -> str:
-    """The virtual source path of a generated page, inside the language's docs folder."""
-    return f"{lang}/{KINDS[kind]}/{ident}.md"
+    """The virtual source path of a generated page, inside the language's docs folder ('zh/claims/x.md')."""
+    return f"{lang}/{src_path(kind, ident)}"
 
 
 def dest_uri(kind: str, ident: str, lang: str) -> str:

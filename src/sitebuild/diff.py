@@ -102,22 +102,19 @@ def _ctx(kb, lang: str, url: str = ""):
 
 def figure(kb, cid: str, lang: str = "en") -> str:
     """A claim's figure as its page shows it, with its unit (no-break spaces as plain ones)."""
-    from render import figures
+    from kb import display
 
-    return figures.figure_text(_ctx(kb, lang), cid).replace("\xa0", " ")
+    return display.figure_text(kb, cid, lang).replace("\xa0", " ")
 
 
 def computed(kb, cid: str, lang: str = "en") -> Optional[str]:
     """The interval a derivation computes, as the derivation details show it, with the unit."""
-    from render import figures
-    from render import format as fmt
+    from kb import display
 
     chk = kb.checks.get(cid)
     if chk is None or chk.computed is None:
         return None
-    text = fmt.computed_text(chk.computed.lo, chk.computed.hi, lang)
-    symbol, space = figures.unit_symbol(_ctx(kb, lang), cid)
-    return f"{text}{' ' if space else ''}{symbol}" if symbol else text
+    return display.with_unit(display.computed_text(chk.computed.lo, chk.computed.hi, lang), kb.unit_of(cid), lang, " ")
 
 
 def verdict(kb, cid: str) -> Optional[str]:
@@ -350,11 +347,9 @@ def _data_dir_env(data: Path):
 
 def written_url(rel: str, lang: str) -> str:
     """'benchmarks.md' -> 'benchmarks/', 'index.md' -> '', 'claims/index.md' -> 'claims/' (in the language)."""
-    from render import urls
+    from kb import paths
 
-    stem = rel[:-3]
-    stem = "" if stem == "index" else stem[: -len("/index")] if stem.endswith("/index") else stem
-    return urls.lang_prefix(lang) + (stem + "/" if stem else "")
+    return paths.written_path(rel, lang)
 
 
 def render_pages(side: Side, root: Path) -> None:

@@ -1,6 +1,6 @@
 """How a figure must look, rewritten from the documented rule (not imported from the renderer).
 
-The rule, as the about page and ``src/render/format.py`` state it:
+The rule, as the about page and ``src/kb/display.py`` state it:
 
 * canonical value (``value``/``datetime`` attribute): the figure as recorded,
   ASCII digits, ``.`` decimals, no grouping, stated precision kept; a range is
