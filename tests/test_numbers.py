@@ -159,10 +159,10 @@ def test_any_text_is_read_without_error(text):
 
 # --- a figure against its quote --------------------------------------------------------------
 
-SECOND = NS(symbol=NS(en="s"), dimension={"time": 1}, scale=D(1))
-MS = NS(symbol=NS(en="ms"), dimension={"time": 1}, scale=D("0.001"))
-TIMES = NS(symbol=NS(en="×"), dimension={}, scale=D(1))
-DATE = NS(symbol=NS(en=""), dimension={}, scale=D(1))
+SECOND = NS(symbol=NS(en="s"), dimension={"time": 1}, scale=D(1), space=True)
+MS = NS(symbol=NS(en="ms"), dimension={"time": 1}, scale=D("0.001"), space=True)
+TIMES = NS(symbol=NS(en="×"), dimension={}, scale=D(1), space=False)  # as data/units.yml writes it: 1.9×
+DATE = NS(symbol=NS(en=""), dimension={}, scale=D(1), space=True)
 
 
 def claim(value, quote, precision=None, reading=None, derivation=None, paraphrase=None):
