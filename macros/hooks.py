@@ -2,9 +2,13 @@
 
 * ``on_files`` (after mkdocs-static-i18n, which runs at priority -100) adds one
   page per claim, source, entity, tier and conflict for the language being
-  built, at /<kind>/<id>/ (English) and /zh/<kind>/<id>/ (Chinese), with the
-  attributes i18n uses for the language switcher and the sitemap.  The pages
-  are kept out of the navigation tree.
+  built, at /<kind>/<id>/ (English) and /<lang>/<kind>/<id>/ (every other
+  language: /zh/, /zh-hant/), with the attributes i18n uses for the language
+  switcher and the sitemap.  The pages are kept out of the navigation tree.
+  For a language converted from another (kb.languages), it points the written
+  pages at the source language's files, which ``on_page_markdown`` converts
+  before the macros run; ``on_config`` gives mkdocs-static-i18n each such
+  language, from its record.
 * ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, keeps each
   heading's permalink mark (¶) out of the search index, and adds to every page the line it carries
   when printed (its address, data version and licence; :mod:`render.printing`).

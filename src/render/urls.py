@@ -1,4 +1,4 @@
-"""Stable addresses built from ids: /claims/<id>/ in English, /zh/claims/<id>/ in Chinese.
+"""Stable addresses built from ids: /claims/<id>/ in English, /zh/claims/<id>/ and /zh-hant/claims/<id>/ in Chinese.
 
 Ids never change, so neither do these addresses.  The default language (English)
 lives at the site root; every other language under its own prefix.  The mapping
