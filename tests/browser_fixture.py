@@ -111,6 +111,9 @@ class Watch:
                 + [f"third-party request: {u}" for u in self.foreign])
 
 
+ABORTED = "net::ERR_ABORTED"  # how Chromium reports a request it cancelled itself
+
+
 def _local(url: str, base: str) -> bool:
     u, b = urlsplit(url), urlsplit(base)
     return u.scheme in ("data", "blob", "about") or (u.scheme, u.netloc) == (b.scheme, b.netloc)
@@ -134,7 +137,10 @@ def visit(browser, served):
         page.on("request", lambda r: _local(r.url, served) or watch.foreign.append(r.url))
         page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))
         page.on("pageerror", lambda e: watch.console.append(str(e)))
-        page.on("requestfailed", lambda r: _local(r.url, served) and watch.failed.append(f"{r.url} ({r.failure})"))
+        # A local request the browser gave up because the page moved on (the next page.goto while the favicon
+        # still loads) is aborted, not failed: a file the site lacks answers 404, which the response check sees.
+        page.on("requestfailed", lambda r: _local(r.url, served) and r.failure != ABORTED
+                and watch.failed.append(f"{r.url} ({r.failure})"))
         page.on("response", lambda r: r.status >= 400 and watch.failed.append(f"{r.url} ({r.status})"))
         page.watch = watch
         if path is not None:
