@@ -1,8 +1,8 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
-from kb.prose import reading_parts
 from kb.languages import LANGUAGES, convert
+from kb.prose import reading_parts
 from kb.schema import SITE_LANG
 
 from . import format as fmt

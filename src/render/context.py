@@ -1,10 +1,9 @@
 """What every renderer needs: the fact base, the language, and where the page is."""
 from __future__ import annotations
 
-from kb import languages
-
 from dataclasses import dataclass
 
+from kb import languages
 from kb.base import KnowledgeBase
 
 from . import urls

@@ -6,7 +6,6 @@ with no label) is the vocabulary's.
 """
 from __future__ import annotations
 
-from kb.schema import LANGS as LANGUAGES  # noqa: F401  (the site languages, from one place; render imports them from here)
 from kb.vocabulary import VOCABULARY as LABELS, labelled_values, unlabelled, untranslated, word  # noqa: F401
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import json
 
-from . import urls
 from kb.languages import LANGUAGES
 
+from . import urls
 from .labels import t
 from .text import attr, escape
 
