@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
@@ -37,6 +36,7 @@ from . import urls
 from publish.version import DataVersion
 from .frontmatter import page_markdown
 from .labels import t
+from .templating import template
 from .text import escape, plain, prose
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
@@ -182,24 +182,6 @@ def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
 # --- HTML ----------------------------------------------------------------------
 
 STANDARD = "GB/T 7714-2015"
-_ENV = None
-
-
-def _cite_template():
-    global _ENV
-    if _ENV is None:
-        import jinja2
-
-        _ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-                                  autoescape=True, undefined=jinja2.StrictUndefined, finalize=_inert)
-    return _ENV.get_template("cite.html.j2")
-
-
-def _inert(value):
-    """A value as the template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
-    return value if hasattr(value, "__html__") else Markup(escape(value))
-
-
 def _accessed(form: str) -> Markup:
     """The markup that stands for the access date until the page's script fills in the reader's date."""
     day = SETTINGS.date
@@ -265,7 +247,7 @@ def section(ctx, kind: str, ident: str) -> list[str]:
     style = fmt_cite.style(lang)
     label = t(style.label, lang)
     before, standard, after = label.partition(STANDARD)
-    block = _cite_template().render(
+    block = template("cite.html.j2").render(
         kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
         label=Markup(escape(before) + (f"<span data-name>{escape(standard)}</span>" if standard else "") + escape(after)),
         reference=_reference(ctx, style.reference(w)),

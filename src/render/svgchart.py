@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
-from .text import escape
+from .templating import template
 
 WIDTH = 400  # user units; one unit is one CSS pixel when the chart is shown at full size
 FONT = 14.0
@@ -180,30 +178,8 @@ class Canvas:
 
     def svg(self, ident: str, title: str, desc: str, label: str | None = None) -> Markup:
         """The finished inline ``<svg>``: accessible, classed, deterministic, on one line."""
-        return Markup(_template().render(ident=ident, title=title, desc=desc, label=label, width=self.width,
-                                         height=self.height, marks=self.marks, lines=self.lines, texts=self.texts))
+        return Markup(template("chart.svg.j2").render(ident=ident, title=title, desc=desc, label=label,
+                                                      width=self.width, height=self.height, marks=self.marks,
+                                                      lines=self.lines, texts=self.texts))
 
 
-def _num(x: float) -> Markup:
-    """A coordinate: at most two decimals, no trailing zeros (a number is markup-safe)."""
-    text = f"{float(x):.2f}".rstrip("0").rstrip(".")
-    return Markup("0" if text == "-0" else text)
-
-
-def _inert(value):
-    """Every value the template writes: markup stays as it is; anything else is escaped so that neither HTML
-    nor Markdown nor Jinja can act on it (autoescaping then leaves the result alone)."""
-    return value if hasattr(value, "__html__") else Markup(escape(value))
-
-
-_ENV: jinja2.Environment | None = None
-
-
-def _template() -> jinja2.Template:
-    global _ENV
-    if _ENV is None:
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-                                 autoescape=True, undefined=jinja2.StrictUndefined, finalize=_inert)
-        env.filters["num"] = _num
-        _ENV = env
-    return _ENV.get_template("chart.svg.j2")

@@ -1,0 +1,49 @@
+"""The one Jinja environment every renderer draws its templates from (``src/render/templates/*.j2``).
+
+Autoescaping is on, and every value a template prints goes through :func:`inert`: markup that is already
+safe (anything with ``__html__``, such as :class:`markupsafe.Markup`) as it is, anything else escaped by
+:func:`render.escaping.escape`, which also makes it inert for Markdown and for the macros' own Jinja
+pass.  A name a template uses but is not given stops the build (``StrictUndefined``).  Templates are
+compiled once per process.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2  # declared in pyproject.toml
+from markupsafe import Markup  # declared in pyproject.toml
+
+from render.escaping import escape
+
+FOLDER = Path(__file__).parent / "templates"
+
+
+def inert(value):
+    """A value as a template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
+    return value if hasattr(value, "__html__") else Markup(escape(value))
+
+
+def _num(value: float) -> Markup:
+    """A coordinate or length in an SVG: at most two decimals, no trailing zeros ('12.5', '3', '-0.25');
+    a number is markup-safe."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return Markup("0" if text == "-0" else text)
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True,
+                             undefined=jinja2.StrictUndefined, finalize=inert)
+    env.filters["num"] = _num
+    return env
+
+
+def template(name: str) -> jinja2.Template:
+    """The compiled template ``name`` (a file in ``src/render/templates``)."""
+    return environment().get_template(name)
+
+
+def render(name: str, **values) -> Markup:
+    """Template ``name`` filled with ``values``: markup, safe to place as it is."""
+    return Markup(template(name).render(**values))
