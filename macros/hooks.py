@@ -262,7 +262,6 @@ def on_post_build(config):
         search.write(config.site_dir)
     except RuntimeError as exc:
         raise PluginError(f"pagefind failed: {exc}") from None
-    data_version.steady_pagefind_entry(config.site_dir)  # so that two builds of one commit are identical
 
 
 def _page_lang(page, config) -> str:

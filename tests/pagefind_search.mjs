@@ -2,6 +2,7 @@
 // each query goes through the page's own assets/kb-search.js (term() before the search,
 // result() on every result, its excerpt length), the index is read from disk and any network
 // access is refused.
+// A language indexed in parts is searched in all of them, merged as the search page merges them.
 // usage: node pagefind_search.mjs SITE_DIR LANG [--full] TERM...
 //   -> JSON {term: [url, ...]}, every result in Pagefind's order; with --full each result is
 //      {url, title, excerpt, sub_results: [{title, excerpt}]}.
@@ -26,6 +27,13 @@ await pf.options({
   basePath: pathToFileURL(site + "/pagefind/").href, baseUrl: "/", excerptLength: kbSearch.excerptLength(byCharacter),
 });
 await pf.init();
+// the later parts of the language's index, merged as the search page merges them (kb-parts.json)
+let manifest = null;
+try { manifest = JSON.parse(await readFile(site + "/pagefind/kb-parts.json", "utf-8")); } catch { manifest = null; }
+const bundle = pathToFileURL(site + "/pagefind/").href;
+for (const part of kbSearch.parts(bundle, lang.toLowerCase(), manifest)) {
+  await pf.mergeIndex(part, { baseUrl: "/", excerptLength: kbSearch.excerptLength(byCharacter) });
+}
 const out = {};
 for (const t of terms) {
   const r = await pf.search(kbSearch.term(t, byCharacter));

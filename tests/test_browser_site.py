@@ -141,3 +141,48 @@ def test_a_request_for_another_host_is_seen_and_never_answered(visit):
     assert seen == ["https://cdn.example.org/lib.js", "http://203.0.113.7/pixel.png"], seen
     page.watch.foreign.clear()  # seen as it should be; the watch would otherwise fail this test at teardown
     page.watch.console.clear()  # the browser reports the two failed requests on the console
+
+
+def test_search_merges_the_parts_of_a_language_indexed_in_parts(browser, site, tmp_path):
+    """A language with more pages than one index part holds (src/sitebuild/search.py) is searched in every part:
+    the Traditional pages indexed 150 at a time give the search page as many results as the site's one index."""
+    import functools
+    import http.server
+    import json
+    import shutil
+    import threading
+
+    from browser_fixture import _Quiet
+    from sitebuild import search
+
+    term, prefix = "晶片", PREFIX["zh-hant"]
+    copy = tmp_path / "site"
+    shutil.copytree(site.root / prefix.strip("/"), copy / prefix.strip("/"))
+    shutil.copytree(site.root / "assets", copy / "assets")
+    search.write(copy, part_pages=150)
+    parts = json.loads((copy / "pagefind" / search.MANIFEST).read_text(encoding="utf-8"))
+    assert sum(len(p) for p in parts.values()) >= 3, parts
+
+    counts = {}
+    for name, root in (("one index", site.root), ("in parts", copy)):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        ctx = browser.new_context(viewport=DESKTOP)
+        try:
+            page = ctx.new_page()
+            errors = []
+            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            page.on("response", lambda r: r.status >= 400 and errors.append(f"{r.url} ({r.status})"))
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/{prefix}search/")
+            found = _search(page, term)
+            assert found and all(u.startswith("/" + prefix) for u in found), found
+            message = page.locator("#kb-search .pagefind-ui__message").first
+            message.wait_for()
+            page.wait_for_timeout(500)  # the count settles once every part has answered
+            counts[name] = int(re.search(r"\d+", message.inner_text().replace(",", "")).group())
+            assert errors == [], errors
+        finally:
+            ctx.close()
+            server.shutdown()
+            server.server_close()
+    assert counts["in parts"] == counts["one index"] > 150, counts

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import lxml.html
 import pytest
@@ -247,3 +248,30 @@ def test_what_pagefind_would_not_index_is_left_out_of_its_copy():
     read = for_index(f'<html lang="en"><body><article>{body}</article></body></html>')
     assert "dropped" not in read and "<script" not in read
     assert "<p>kept</p>" in read and "an aside it indexes" in read and "<p>after</p>" in read
+
+
+def test_a_language_indexed_in_parts_finds_what_one_index_finds(site, tmp_path):
+    """A language with more pages than one Pagefind run should hold is indexed in parts, which the search page
+    merges: the Traditional pages indexed 150 at a time are found by the same queries as in the site's index."""
+    from sitebuild import search
+
+    lang, size = "zh-hant", 150
+    copy = tmp_path / "site"
+    shutil.copytree(site.root / langs.PREFIX[lang].strip("/"), copy / langs.PREFIX[lang].strip("/"))
+    shutil.copytree(site.root / "assets", copy / "assets")
+    search.write(copy, part_pages=size)
+
+    tag = LANG_TAGS[lang].lower()
+    manifest = json.loads((copy / "pagefind" / search.MANIFEST).read_text(encoding="utf-8"))
+    pages = len(_pages(site, lang))
+    assert set(manifest) == {tag} and len(manifest[tag]) == -(-pages // size) - 1 >= 3, (manifest, pages)
+    counts = [json.loads((copy / "pagefind" / p / "pagefind-entry.json").read_text())["languages"][tag]["page_count"]
+              for p in [""] + manifest[tag]]
+    assert sum(counts) == pages and max(counts) <= size, counts
+    whole = json.loads((site.root / "pagefind" / search.MANIFEST).read_text(encoding="utf-8"))
+    assert whole == {}, "the real site is one part a language"
+
+    terms = COMMON[lang]
+    in_parts, in_one = _search(SimpleNamespace(root=copy), lang, *terms), _search(site, lang, *terms)
+    assert {t: sorted(u) for t, u in in_parts.items()} == {t: sorted(u) for t, u in in_one.items()}
+    assert sum(len(u) for u in in_one.values()) > 1000, "the queries found too little to compare"

@@ -4,7 +4,10 @@
    is one run of Han characters, so that 吞吐量 finds exactly the pages that contain 吞吐量.
    result() takes out the zero-width spaces that mark those characters in the titles, and
    excerptLength() counts an excerpt in words, which in Chinese are now characters.
-   tests/pagefind_search.mjs searches with these three too. */
+   tests/pagefind_search.mjs searches with these three too.
+   A language with many pages is indexed in parts (src/sitebuild/search.py): the bundle's
+   kb-parts.json names the later parts of each language, and parts() gives the page's own,
+   which Pagefind merges into the first (mergeIndex). */
 (function (root) {
   "use strict";
   var HAN = "\\u3007\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{3134f}";
@@ -42,21 +45,39 @@
     return byCharacter ? 24 : 12;
   }
 
-  root.kbSearch = { term: term, result: result, excerptLength: excerptLength };
+  // The later parts of the index of the language `lang` (as Pagefind names it: the page's <html lang>, lower
+  // case), as bundle paths under `bundle`, from the bundle's kb-parts.json; none when it cannot be read.
+  function parts(bundle, lang, manifest) {
+    var named = (manifest && manifest[lang]) || [];
+    return named.map(function (p) { return bundle + p; });
+  }
+
+  root.kbSearch = { term: term, result: result, excerptLength: excerptLength, parts: parts };
   if (typeof window === "undefined" || typeof document.getElementById !== "function") return;
 
   function start() {
     var box = document.getElementById("kb-search");
     if (!box || !window.PagefindUI) return;
     var byCharacter = box.getAttribute("data-by-character") === "true";
-    var ui = new window.PagefindUI({
-      element: "#kb-search", bundlePath: box.getAttribute("data-bundle"),
-      showSubResults: true, showImages: false, excerptLength: excerptLength(byCharacter),
-      processTerm: function (t) { return term(t, byCharacter); },
-      processResult: result
-    });
-    var q = new URLSearchParams(window.location.search).get("q");
-    if (q) ui.triggerSearch(q);
+    var bundle = box.getAttribute("data-bundle");
+    var lang = (document.documentElement.getAttribute("lang") || "unknown").toLowerCase();
+    function open(manifest) {
+      var ui = new window.PagefindUI({
+        element: "#kb-search", bundlePath: bundle,
+        mergeIndex: parts(bundle, lang, manifest).map(function (p) {
+          return { bundlePath: p, excerptLength: excerptLength(byCharacter) };
+        }),
+        showSubResults: true, showImages: false, excerptLength: excerptLength(byCharacter),
+        processTerm: function (t) { return term(t, byCharacter); },
+        processResult: result
+      });
+      var q = new URLSearchParams(window.location.search).get("q");
+      if (q) ui.triggerSearch(q);
+    }
+    fetch(bundle + "kb-parts.json")
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .catch(function () { return null; })
+      .then(open);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

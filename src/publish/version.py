@@ -91,17 +91,3 @@ def read(data_dir: Path, repo: str | None) -> DataVersion:
 def source_date_epoch(version: DataVersion) -> str | None:
     """The value SOURCE_DATE_EPOCH takes for a build of ``version`` (None leaves the clock in charge)."""
     return None if version.timestamp is None else str(version.timestamp)
-
-
-def steady_pagefind_entry(site_dir) -> None:
-    """Pagefind writes pagefind-entry.json with its languages in a different order on each run;
-    sort them, so that two builds of one commit stay identical (the index files are content-hashed)."""
-    import json
-
-    path = Path(site_dir) / "pagefind" / "pagefind-entry.json"
-    if not path.is_file():
-        return
-    entry = json.loads(path.read_text(encoding="utf-8"))
-    if isinstance(entry.get("languages"), dict):
-        entry["languages"] = dict(sorted(entry["languages"].items()))
-    path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

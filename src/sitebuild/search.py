@@ -18,6 +18,14 @@ phrase when it is one run of Han characters, so that 吞吐量 finds the pages t
 吞吐量 and no others, with the word marked in each excerpt.  Pagefind gives phrase matches
 no ranking: they come in the order it read the pages.
 
+Pagefind holds every page it reads in memory until it writes the index: about 100 KB an English page,
+200 KB a Chinese one, whose every character is a word.  A language with more than :data:`PART_PAGES` pages
+is therefore indexed in parts, one Pagefind run each, one after the other: the first part in the site's
+bundle (``pagefind/``), each later one in a bundle of its own (``pagefind/parts/<tag>-<n>/``), which the
+search page merges into the first (Pagefind's ``mergeIndex``; each part ranks its results by its own
+statistics).  ``pagefind/kb-parts.json`` names each language's later parts.  The real site is one part a
+language.
+
 The copy also ends the blocks that Pagefind runs into one another with a space
 (``<dt>Kind</dt><dd>news article</dd>`` read as "Kindnews article"), in both languages.
 """
@@ -49,6 +57,12 @@ _NOT_INDEXED = re.compile(r"<script\b[^>]*>.*?</script\s*>"
                           r"|<aside\b[^>]*\bdata-pagefind-ignore=\"all\"[^>]*>.*?</aside\s*>", re.S | re.I)
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([A-Za-z-]+)", re.I)
 ZWSP = "\u200b"
+# The most pages one Pagefind run indexes (see above): 3,000 Chinese pages are about 600 MB of Pagefind's memory.
+PART_PAGES = int(os.environ.get("KB_SEARCH_PART_PAGES") or 3000)
+PARTS = "parts"  # the folder of the later parts, in the site's bundle
+MANIFEST = "kb-parts.json"  # {language: [a later part's folder, relative to the site's bundle, ...]}
+# what a later part needs: the search page's Pagefind loads its code and WebAssembly from the site's bundle
+_PART_FILES = ("pagefind-entry.json", "index", "fragment", "filter")
 # the languages (by their primary subtag, as a page's lang gives it) whose pages are indexed a Han character at a time
 _BY_CHARACTER = {lang.tag.split("-")[0].lower() for lang in LANGUAGES.values() if lang.by_character}
 
@@ -139,22 +153,80 @@ def _merge(bundles: list[Path], out: Path) -> None:
                                              encoding="utf-8")
 
 
-def write(site_dir) -> None:
+def _parts(folder: Path, size: int) -> list[Path]:
+    """One language's copy cut into parts of at most ``size`` pages, in the order of their paths: the folder
+    itself keeps the first part, each later part is moved to a folder beside it (``zh-hans~2``)."""
+    pages = sorted(folder.rglob("*.html"))
+    parts = [folder]
+    for n, start in enumerate(range(size, len(pages), size), start=2):
+        part = folder.with_name(f"{folder.name}~{n}")
+        for page in pages[start:start + size]:
+            target = part / page.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            page.rename(target)
+        parts.append(part)
+    return parts
+
+
+def _index(folder: Path, bundle: Path) -> None:
+    cmd = [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle), "--quiet"]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(result.stderr or result.stdout)
+    shutil.rmtree(folder)  # what it read: the room for the next run
+
+
+def _keep_part(bundle: Path, out: Path) -> None:
+    """A later part's bundle, as the site serves it: its entry, index and fragments (the code is the site bundle's)."""
+    for name in _PART_FILES:
+        path = bundle / name
+        if path.is_dir():
+            shutil.copytree(path, out / name)
+        elif path.is_file():
+            out.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, out / name)
+    for meta in bundle.glob("*.pf_meta"):
+        shutil.copyfile(meta, out / meta.name)
+    _steady_entry(out / "pagefind-entry.json")
+
+
+def _steady_entry(path: Path) -> None:
+    """Pagefind writes an entry's languages in a different order on each run: sorted, two builds of one commit
+    stay identical (the index files are named by the hash of their content)."""
+    import json
+
+    if not path.is_file():
+        return
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(entry.get("languages"), dict):
+        entry["languages"] = dict(sorted(entry["languages"].items()))
+    path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def write(site_dir, part_pages: int | None = None) -> None:
     """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure).
 
-    Pagefind holds every page it reads in memory until it writes the index, about 100 KB a page: each
-    language is indexed by a Pagefind of its own, one after the other, so that the build needs the memory of
-    one language's pages at a time, and the bundles are merged (Pagefind indexes each language apart anyway)."""
+    Each language is indexed by a Pagefind of its own, one after the other, in parts of at most ``part_pages``
+    (:data:`PART_PAGES`) pages, so that the build needs the memory of one part at a time; the languages' first
+    parts are merged into one bundle (Pagefind indexes each language apart anyway), and the later parts kept
+    beside it, named in ``kb-parts.json``."""
+    import json
+
     out = Path(site_dir).resolve() / "pagefind"
     with tempfile.TemporaryDirectory(prefix="kb-search-", dir=_scratch(site_dir)) as work:
-        bundles = []
+        firsts, later = [], {}
         for folder in _copy_for_index(site_dir, Path(work) / "pages"):
-            bundle = Path(work) / "bundles" / folder.name
-            cmd = [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle), "--quiet"]
-            result = subprocess.run(cmd, capture_output=True, text=True)
-            if result.returncode != 0:
-                raise RuntimeError(result.stderr or result.stdout)
-            shutil.rmtree(folder)  # what it read: the room for the next language
-            bundles.append(bundle)
-        if bundles:
-            _merge(bundles, out)
+            for n, part in enumerate(_parts(folder, part_pages or PART_PAGES), start=1):
+                bundle = Path(work) / "bundles" / part.name
+                _index(part, bundle)
+                if n == 1:
+                    firsts.append(bundle)
+                else:
+                    name = f"{PARTS}/{folder.name}-{n}/"
+                    _keep_part(bundle, out / name)
+                    later.setdefault(folder.name, []).append(name)
+        if firsts:
+            _merge(firsts, out)
+            _steady_entry(out / "pagefind-entry.json")
+        (out / MANIFEST).write_text(json.dumps(later, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+                                    encoding="utf-8")
