@@ -23,11 +23,16 @@ Charts (the ``name`` a page passes):
   latency of one request repeated over the step count of the explainer's
   multi-step task example.
 * ``timeline``: dated events on a time scale, each at the precision it was stated.
+
+The markup around the SVG is in templates: ``chart-figure.html.j2`` (the figure) and the
+``chart-table*.html.j2`` (the tables of figures).
 """
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+
+from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import query
 
@@ -36,8 +41,8 @@ from . import svgchart as sc
 from .figures import figure, figure_text, tier_said_line
 from .labels import t
 from .tables import entity_link
+from .templating import template
 from .text import escape, plain
-
 
 
 def _t(key: str, lang: str, **kw) -> str:
@@ -182,23 +187,17 @@ def _benchmark_table(ctx, table) -> str:
     tier = query.shared_tier(ctx.kb, [i for _, ids, _ in table for i in ids])
     said = tier is not None  # the table's caption names it once
     for model, ids, baseline in table:
-        if len(ids) == 2:
-            cells = f"<td>{figure(ctx, ids[0], tier_said=said)}</td><td>{figure(ctx, ids[1], tier_said=said)}</td>"
-        else:
-            what = escape(_t("not_published", ctx.lang))
-            extra = f" {figure(ctx, ids[0], tier_said=said)}" if ids else ""
-            cells = f'<td colspan="2">{what}{extra}</td>'
-        rows.append(f'<tr><th scope="row">{entity_link(ctx, model)}</th>{cells}</tr>')
+        # both figures, or the one stated ratio (if any) beside the words that the figures were not published
+        rows.append((Markup(entity_link(ctx, model)), [Markup(figure(ctx, i, tier_said=said)) for i in ids]))
     subject = next((kb.claims[ids[0]].subject for _, ids, _ in table if len(ids) == 2), None)
     heads = [_t("h.model", ctx.lang), _name(ctx, subject) if subject else "", ctx.t("f.baseline")]
-    return _table(heads, rows, tier_said_line(ctx, tier) if said else "")
+    return _table("chart-table-benchmark.html.j2", heads, rows, tier_said_line(ctx, tier) if said else "",
+                  missing=_t("not_published", ctx.lang))
 
 
-def _table(heads, rows, caption: str = "") -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    caption = f"<caption>{caption}</caption>" if caption else ""
-    return (f'<table class="kb-chart-table">{caption}<thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+def _table(block: str, heads, rows, caption: str = "", **values) -> str:
+    """The table of a chart's figures, drawn by ``block`` (a template extending chart-table.html.j2)."""
+    return template(block).render(heads=heads, rows=rows, caption=Markup(caption), **values)
 
 
 # --- power basis ----------------------------------------------------------------------------------
@@ -225,13 +224,12 @@ def power_basis(ctx, ident: str) -> dict:
     title = _t("title.power-basis", ctx.lang)
     note = _sentences(ctx, _t("power.note", ctx.lang), _tiers_line(ctx, ids))
     svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
-    dash = '<span class="kb-nofig">—</span>'
     tier = query.shared_tier(ctx.kb, ids)
     said = tier is not None  # the table's caption names it once
-    rows = [f'<tr><th scope="row">{entity_link(ctx, e)}</th><td>{figure(ctx, r, tier_said=said) if r else dash}</td>'
-            f'<td>{figure(ctx, s, tier_said=said) if s else dash}</td></tr>' for e, r, s in table]
-    data = _table([_t("h.system", ctx.lang), _t("h.rated", ctx.lang), _t("h.sustained", ctx.lang)], rows,
-                  tier_said_line(ctx, tier) if said else "")
+    rows = [(Markup(entity_link(ctx, e)), Markup(figure(ctx, r, tier_said=said)) if r else None,
+             Markup(figure(ctx, s, tier_said=said)) if s else None) for e, r, s in table]
+    data = _table("chart-table-power.html.j2", [_t("h.system", ctx.lang), _t("h.rated", ctx.lang),
+                                                _t("h.sustained", ctx.lang)], rows, tier_said_line(ctx, tier) if said else "")
     return {"title": title, "note": note, "svg": svg, "data": data}
 
 
@@ -280,12 +278,11 @@ def cumulative_wait(ctx, ident: str, steps: str | None = None) -> dict:
     before, after = t("chart.task.note", ctx.lang).split("{steps}")
     note_html = _sentences(ctx, escape(before) + figure(ctx, steps) + escape(after), escape(_tiers_line(ctx, ids)))
     svg = _bars(ctx, ident, groups, title, banner + ctx.t("colon") + _join(ctx, desc), banner=banner)
-    sep = escape(_t("times", ctx.lang))
-    rows = [f'<tr><th scope="row">{entity_link(ctx, model)}</th><td>{entity_link(ctx, kb.claims[cid].subject)}</td>'
-            f'<td>{figure(ctx, cid)}{sep}{figure(ctx, steps)}{escape(_t("equals", ctx.lang))}'
-            f'<span class="kb-illustrative" data-computed="product" data-claim="{cid} {steps}">{escape(text)}</span></td></tr>'
-            for model, cid, text in table]
-    data = _table([_t("h.model", ctx.lang), _t("h.system", ctx.lang), _t("h.total", ctx.lang)], rows)
+    rows = [(Markup(entity_link(ctx, model)), Markup(entity_link(ctx, kb.claims[cid].subject)), Markup(figure(ctx, cid)),
+             cid, text) for model, cid, text in table]
+    data = _table("chart-table-wait.html.j2", [_t("h.model", ctx.lang), _t("h.system", ctx.lang), _t("h.total", ctx.lang)],
+                  rows, steps=steps, step_figure=Markup(figure(ctx, steps)), times=_t("times", ctx.lang),
+                  equals=_t("equals", ctx.lang))
     return {"title": title, "note": note, "note_html": note_html, "svg": svg, "data": data, "illustration": True}
 
 
@@ -407,12 +404,7 @@ def build(ctx, name: str, **params) -> dict:
 def chart(ctx, name: str, **params) -> str:
     """A chart as a ``<figure>``: title, note, inline SVG and the table of its figures (collapsed)."""
     parts = build(ctx, name, **params)
-    cls = "kb-chart kb-chart-illustration" if parts.get("illustration") else "kb-chart"
-    data = ""
-    if parts["data"]:
-        data = (f'<details class="kb-chart-data"><summary>{escape(_t("data", ctx.lang))}</summary>'
-                f'{parts["data"]}</details>')
-    return (f'<figure class="{cls}" id="chart-{name}" data-chart="{name}">'
-            f'<figcaption><span class="kb-chart-title">{escape(parts["title"])}</span> '
-            f'<span class="kb-chart-note">{parts.get("note_html") or escape(parts["note"])}</span></figcaption>'
-            f'{parts["svg"]}{data}</figure>')
+    note = Markup(parts["note_html"]) if parts.get("note_html") else parts["note"]
+    return template("chart-figure.html.j2").render(
+        name=name, illustration=parts.get("illustration", False), title=parts["title"], note=note,
+        svg=Markup(parts["svg"]), data=Markup(parts["data"]), summary=_t("data", ctx.lang))

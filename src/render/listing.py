@@ -20,6 +20,8 @@ claim.
 
 The page size is set here, once: ``KB_LISTING_PAGE_SIZE`` in the environment overrides it (the tests
 build a small fact base with a small size to see the parts).
+
+The markup is in ``templates/pager.html.j2`` and ``templates/list-part.html.j2``.
 """
 from __future__ import annotations
 
@@ -27,13 +29,16 @@ import json
 import os
 import string
 
+from markupsafe import Markup  # declared in pyproject.toml
+
 from kb import query
 
 from . import format as fmt
 from . import urls
 from .figures import count_markup
 from .tables import claim_table
-from .text import escape
+from .templating import template
+from .text import escape, inline
 
 PAGE_SIZE = int(os.environ.get("KB_LISTING_PAGE_SIZE") or 500)
 
@@ -107,17 +112,11 @@ def _plain_range(ctx, ids: list[str], part: list[str], key: str, **extra) -> str
 def pager(ctx, kind: str, ident: str | None, ids: list[str], n: int) -> str:
     """Which claims the n-th part holds, of how many, and links to the parts before and after it."""
     cut = parts(ids)
-    links = []
-    if n > 1:
-        href = urls.relative(ctx.page_url, part_url(kind, ident, n - 1, ctx.lang))
-        links.append(f'<a class="kb-pager-prev" rel="prev" href="{href}">{escape(ctx.t("pager.prev"))}</a>')
-    if n < len(cut):
-        href = urls.relative(ctx.page_url, part_url(kind, ident, n + 1, ctx.lang))
-        links.append(f'<a class="kb-pager-next" rel="next" href="{href}">{escape(ctx.t("pager.next"))}</a>')
-    words = _range(ctx, kind, ident, ids, cut[n - 1], "pager.range")
-    return (f'<nav class="kb-pager" aria-label="{escape(ctx.t("pager.label"))}">'
-            f'<p class="kb-pager-range">{words}</p>'
-            + '<span aria-hidden="true"> · </span>'.join(links) + "</nav>")
+    prev = urls.relative(ctx.page_url, part_url(kind, ident, n - 1, ctx.lang)) if n > 1 else None
+    after = urls.relative(ctx.page_url, part_url(kind, ident, n + 1, ctx.lang)) if n < len(cut) else None
+    return template("pager.html.j2").render(
+        label=ctx.t("pager.label"), words=Markup(_range(ctx, kind, ident, ids, cut[n - 1], "pager.range")),
+        prev=prev, prev_text=ctx.t("pager.prev"), next=after, next_text=ctx.t("pager.next"))
 
 
 def table(ctx, kind: str, ident: str | None, ids: list[str] | None = None, filterable=None) -> str:
@@ -153,13 +152,11 @@ def part_page(ctx, kind: str, ident: str | None, n: int) -> tuple[str, str]:
     key = "pager.title_all" if kind == "claim" else "pager.title"
     title = escape(_plain_range(ctx, ids, part, key, name=name))
     # an entity's name may hold digits (GB300): marked as a name, as on the entity's own page
-    shown = f'<span data-entity="{ident}">{escape(name)}</span>' if kind == "entity" else escape(name)
-    heading = _range(ctx, kind, ident, ids, part, key, name=shown)
-    back = urls.relative(ctx.page_url, part_url(kind, ident, 1, ctx.lang))
-    kindline = f'<p class="kb-kind"><a href="{back}">{shown}</a></p>'
-    nav = pager(ctx, kind, ident, ids, n)
-    filterable = True if kind == "claim" else None
-    blocks = [f'<div class="kb-page kb-list-part">\n{kindline}\n<h1>{heading}</h1>\n</div>', nav,
-              f'<div class="kb-list-claims">\n{claim_table(ctx, part, filterable)}\n</div>', nav]
+    shown = str(inline().entity_name(ident, name)) if kind == "entity" else escape(name)
+    body = template("list-part.html.j2").render(
+        back=urls.relative(ctx.page_url, part_url(kind, ident, 1, ctx.lang)), name=Markup(shown),
+        heading=Markup(_range(ctx, kind, ident, ids, part, key, name=shown)),
+        pager=Markup(pager(ctx, kind, ident, ids, n)),
+        claims=Markup(claim_table(ctx, part, True if kind == "claim" else None)))
     front = "---\n" + json.dumps({"title": title, "render_macros": False}, ensure_ascii=False) + "\n---\n\n"
-    return title, front + "\n\n".join(blocks) + "\n"
+    return title, front + body + "\n"

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from kb.prose import PLACEHOLDER, kind_of
 
 from .escaping import attr, escape, escape_lines
 from .figures import figure, figure_text
+from .templating import template
 
-__all__ = ["attr", "entity_name", "escape", "escape_lines", "plain", "prose", "unescape"]
+__all__ = ["attr", "entity_name", "escape", "escape_lines", "inline", "plain", "prose", "unescape"]
 
 _NEWLINES = re.compile(r"\s*\n\s*")
 
@@ -47,11 +49,16 @@ def prose(ctx, text: str, own: str | None = None) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=1)
+def inline():
+    """The macros of ``templates/inline.html.j2`` (links and notes that stand inside other markup), loaded once:
+    ``inline().entity(eid, href, name)`` gives markup."""
+    return template("inline.html.j2").module
+
+
 def entity_name(ctx, eid: str) -> str:
     """An entity's name in the page's language, linked to its page and marked as a name."""
-    e = ctx.kb.entities[eid]
-    return (f'<a class="kb-entity" data-entity="{eid}" href="{ctx.href("entity", eid)}">'
-            f'{escape(ctx.text(e.name))}</a>')
+    return str(inline().entity(eid, ctx.href("entity", eid), ctx.text(ctx.kb.entities[eid].name)))
 
 
 def plain(ctx, text: str, own: str | None = None) -> str:
