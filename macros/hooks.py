@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -143,8 +144,12 @@ def on_env(env, config, files):
     return env
 
 
+@event_priority(500)  # before anything reads the page's HTML again
 def on_page_context(context, page, config, nav):
-    """Every page's footer names the data version it was built from (overrides/partials/copyright.html)."""
+    """Every page's footer names the data version it was built from (overrides/partials/copyright.html); the page's
+    HTML, held compressed since :func:`on_page_content`, opened for the template."""
+    if isinstance(page.content, _Held):
+        page.content = zlib.decompress(page.content).decode("utf-8")
     context["kb_version"] = citing.footer(_i18n(config).current_language, page.url)
     return context
 
@@ -184,12 +189,16 @@ def on_files(files, config):
     if languages.LANGUAGES[lang].converted_from:
         _convert_written_pages(files, config, lang)
     others = [x for x in i18n.build_languages if x != lang]
+    choosing = preview.choosing()
     for kind, ident in preview.considered(pages.all_pages(kb)):
-        ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
-        _, content = pages.body(ctx, kind, ident)
-        if not preview.wanted(lang, kind, ident, content):
-            continue  # `make preview` rebuilding what a change touches: this page is already as built
+        content = ""  # written when MkDocs reads the page (on_page_read_source): one page's Markdown at a time
+        if choosing:
+            _, content = pages.body(Ctx(kb, lang, urls.page_url(kind, ident, lang)), kind, ident)
+            if not preview.wanted(lang, kind, ident, content):
+                continue  # `make preview` rebuilding what a change touches: this page is already as built
         f = _generated(config, kind, ident, lang, content)
+        if not choosing:
+            f.kb_record = (kind, ident)
         f.alternates = {lang: f}
         for other in others:  # only its address is needed, for the language switcher and hreflang
             f.alternates[other] = _generated(config, kind, ident, other, "")
@@ -198,6 +207,16 @@ def on_files(files, config):
         _list_parts(files, config, kb, lang, others)
     i18n.i18n_files_per_language[lang] = files.documentation_pages()
     return files
+
+
+def on_page_read_source(page, config):
+    """A page generated from data, written as MkDocs reads it: its Markdown is made when needed, not all at once."""
+    record = getattr(page.file, "kb_record", None)
+    if record is None:
+        return None
+    kind, ident = record
+    kb = kbcache.current(kbcache.data_dir(config.config_file_path))
+    return pages.body(Ctx(kb, page.file.locale, page.file.url), kind, ident)[1]
 
 
 def _convert_written_pages(files, config, lang: str) -> None:
@@ -277,9 +296,24 @@ def unindexed_permalinks(html: str) -> str:
     return html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
 
 
+@event_priority(-500)  # the last to read a page's HTML before MkDocs holds it (see below)
 def on_page_content(html, page, config, files):
     """Keep heading permalinks (¶) out of the search index; the evidence-tier legend, on every page that shows a
-    figure; the line a printed page carries, on every page."""
+    figure; the line a printed page carries, on every page.
+
+    MkDocs renders every page of a language to HTML before it writes the first, and holds them all meanwhile:
+    at 10,000 claims about a gigabyte.  Each page's Markdown is let go here, once rendered, and its HTML held
+    compressed until :func:`on_page_context` opens it for the theme's template, a few milliseconds later."""
+    html = _page_content(html, page, config)
+    page.markdown = ""  # not None: MkDocs reads a page's title as None while its Markdown is
+    return _Held(zlib.compress(html.encode("utf-8"), 1))
+
+
+class _Held(bytes):
+    """A page's HTML, compressed, between the two passes of MkDocs' build."""
+
+
+def _page_content(html, page, config) -> str:
     html = unindexed_permalinks(html)
     lang = _page_lang(page, config)
     html = converted.after_title(html, converted.note(lang, page.url))

@@ -105,6 +105,11 @@ def considered(all_pages):
     return (p for p in all_pages if p in s.focus)
 
 
+def choosing() -> bool:
+    """Whether a preview is choosing which generated pages to build (:func:`wanted` needs each page's Markdown)."""
+    return _SESSION is not None
+
+
 def wanted(lang: str, kind: str, ident: str, markdown: str) -> bool:
     """Whether the build adds this generated page: always, except in a preview's CHANGED build when the
     page's Markdown is the one the served site was built from."""
