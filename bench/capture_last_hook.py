@@ -18,7 +18,8 @@ def _out(config) -> Path:
 
 
 @event_priority(-1000)  # last
-def on_page_content(html, page, config, files):
+def on_page_content(held, page, config, files):
+    html = _hooks.page_html(held)  # macros/hooks.py holds it compressed from here on
     before = getattr(page, "bench_converted", html)
     # the one change a hook makes inside the HTML, which the build without macros makes too (static_hook.py)
     before = _hooks.unindexed_permalinks(before)
@@ -27,7 +28,7 @@ def on_page_content(html, page, config, files):
             raise RuntimeError(f"bench capture: a hook changed {page.file.src_uri} inside its HTML, not only after it")
         with open(_out(config) / "docs" / page.file.src_uri, "a", encoding="utf-8") as f:
             f.write("\n\n" + html[len(before):].strip("\n") + "\n")
-    return html
+    return held
 
 
 @event_priority(-1000)  # last: after macros/hooks.py wrote its files and ran Pagefind

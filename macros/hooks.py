@@ -148,8 +148,7 @@ def on_env(env, config, files):
 def on_page_context(context, page, config, nav):
     """Every page's footer names the data version it was built from (overrides/partials/copyright.html); the page's
     HTML, held compressed since :func:`on_page_content`, opened for the template."""
-    if isinstance(page.content, _Held):
-        page.content = zlib.decompress(page.content).decode("utf-8")
+    page.content = page_html(page.content)
     context["kb_version"] = citing.footer(_i18n(config).current_language, page.url)
     return context
 
@@ -306,11 +305,12 @@ def on_page_content(html, page, config, files):
     compressed until :func:`on_page_context` opens it for the theme's template, a few milliseconds later."""
     html = _page_content(html, page, config)
     page.markdown = ""  # not None: MkDocs reads a page's title as None while its Markdown is
-    return _Held(zlib.compress(html.encode("utf-8"), 1))
+    return zlib.compress(html.encode("utf-8"), 1)
 
 
-class _Held(bytes):
-    """A page's HTML, compressed, between the two passes of MkDocs' build."""
+def page_html(content) -> str:
+    """A page's HTML as it stands, whether held compressed (bytes, between MkDocs' two passes) or not."""
+    return zlib.decompress(content).decode("utf-8") if isinstance(content, bytes) else content
 
 
 def _page_content(html, page, config) -> str:
