@@ -19,9 +19,19 @@ def _out(config) -> Path:
     return Path(config["extra"]["bench_capture_dir"])
 
 
+def captured(page) -> str:
+    """Where a page is captured, under docs/: its language's folder and its path there. A converted language's
+    written page is read from another language's file (macros/hooks.py), but captured as its own."""
+    src = page.file.src_uri
+    lang = getattr(page.file, "locale", None)
+    if lang and "/" in src and src.split("/", 1)[0] != lang:
+        return f"{lang}/{src.split('/', 1)[1]}"
+    return src
+
+
 @event_priority(-50)  # after mkdocs-static-i18n (50) and mkdocs-macros (0)
 def on_page_markdown(markdown, page, config, files):
-    out = _out(config) / "docs" / page.file.src_uri
+    out = _out(config) / "docs" / captured(page)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {k: v for k, v in (page.meta or {}).items() if k != "render_macros"}
     front = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" if meta else ""

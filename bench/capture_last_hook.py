@@ -11,6 +11,9 @@ from mkdocs.plugins import event_priority
 _spec = importlib.util.spec_from_file_location("kb_site_hooks", Path(__file__).resolve().parent.parent / "macros" / "hooks.py")
 _hooks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_hooks)
+_cspec = importlib.util.spec_from_file_location("kb_bench_capture", Path(__file__).resolve().parent / "capture_hook.py")
+_capture = importlib.util.module_from_spec(_cspec)
+_cspec.loader.exec_module(_capture)
 
 
 def _out(config) -> Path:
@@ -21,12 +24,12 @@ def _out(config) -> Path:
 def on_page_content(held, page, config, files):
     html = _hooks.page_html(held)  # macros/hooks.py holds it compressed from here on
     before = getattr(page, "bench_converted", html)
-    # the one change a hook makes inside the HTML, which the build without macros makes too (static_hook.py)
-    before = _hooks.unindexed_permalinks(before)
+    # the changes a hook makes inside the HTML, which the build without macros makes too (static_hook.py)
+    before = _hooks.marked(before, page, config)
     if html != before:
         if not html.startswith(before):
             raise RuntimeError(f"bench capture: a hook changed {page.file.src_uri} inside its HTML, not only after it")
-        with open(_out(config) / "docs" / page.file.src_uri, "a", encoding="utf-8") as f:
+        with open(_out(config) / "docs" / _capture.captured(page), "a", encoding="utf-8") as f:
             f.write("\n\n" + html[len(before):].strip("\n") + "\n")
     return held
 

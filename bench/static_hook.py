@@ -4,7 +4,7 @@ Everything that puts data into pages is gone: the pages are plain files captured
 build with macros (bench/capture_hook.py).  What macros/hooks.py does that puts no data
 into a page's content is kept: its ``on_config``, ``on_page_context``,
 ``on_template_context``, ``on_env`` and ``on_post_page``, when it has them, and the mark
-that keeps headings' permalinks out of the search index.  After the
+that keeps headings' permalinks out of the search index and a converted page's note.  After the
 build, the files macros/hooks.py wrote into the site are copied from the capture, and
 Pagefind indexes the site as macros/hooks.py has it do.
 """
@@ -26,8 +26,9 @@ for _name in ("on_config", "on_page_context", "on_template_context", "on_env", "
 
 
 def on_page_content(html, page, config, files):
-    """Headings' permalinks kept out of the search index, as macros/hooks.py has them (it changes no figure)."""
-    return _hooks.unindexed_permalinks(html)
+    """Headings' permalinks kept out of the search index and a converted page's note, as macros/hooks.py has
+    them (neither puts data into a page)."""
+    return _hooks.marked(html, page, config)
 
 
 @event_priority(-200)

@@ -295,6 +295,13 @@ def unindexed_permalinks(html: str) -> str:
     return html.replace(_PERMALINK, _PERMALINK + 'data-pagefind-ignore="all" ')
 
 
+def marked(html: str, page, config) -> str:
+    """What the hooks change inside a page's HTML rather than after it: headings' permalinks out of the search
+    index, and on a converted language's page the note under its title. Neither puts data into a page, so the
+    benchmark's build of the same pages without macros does both too (bench/static_hook.py)."""
+    return converted.after_title(unindexed_permalinks(html), converted.note(_page_lang(page, config), page.url))
+
+
 @event_priority(-500)  # the last to read a page's HTML before MkDocs holds it (see below)
 def on_page_content(html, page, config, files):
     """Keep heading permalinks (¶) out of the search index; the evidence-tier legend, on every page that shows a
@@ -314,9 +321,8 @@ def page_html(content) -> str:
 
 
 def _page_content(html, page, config) -> str:
-    html = unindexed_permalinks(html)
+    html = marked(html, page, config)
     lang = _page_lang(page, config)
-    html = converted.after_title(html, converted.note(lang, page.url))
     if 'class="kb-figure"' in html:
         kb = kbcache.current(kbcache.data_dir(config.config_file_path))  # once per page: no second look at data/
         html += provenance.tier_legend(Ctx(kb, lang, page.url))
