@@ -33,7 +33,8 @@ def _num(value: float) -> Markup:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True,
+    # auto_reload off: a template is read and compiled once per process, not checked on disk at each use
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True, auto_reload=False,
                              undefined=jinja2.StrictUndefined, finalize=inert)
     env.filters["num"] = _num
     return env
