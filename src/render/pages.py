@@ -17,7 +17,7 @@ from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
 from .frontmatter import page_markdown as _page
-from .labels import Words
+from .labels import words
 from .templating import render
 from .tables import claim_table, entity_link, linked_prose, rank_step, statement, tier_link
 from .text import plain, prose
@@ -114,7 +114,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
     successor = query.successor(kb, cid)
     active = query.is_active(kb, cid)
     body = render(
-        "claim.md.j2", t=Words(ctx.lang), cid=cid, status=c.status, **_kind(ctx, "claim"),
+        "claim.md.j2", t=words(ctx.lang), cid=cid, status=c.status, **_kind(ctx, "claim"),
         active=active, banner_reason=None if active else _prose(ctx, c.status_reason),
         successor=successor, successor_href=ctx.href("claim", successor) if successor else "",
         successor_title=plain(ctx, ctx.text(kb.claims[successor].statement), own=successor) if successor else "",
@@ -144,7 +144,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
     cited, relayed = query.cited_and_relayed(kb, sid)
     origin = relay.origin_section(ctx, sid)
     body = render(
-        "source.md.j2", t=Words(ctx.lang), date=lambda day: fmt.date(day, ctx.lang), sid=sid, s=s, **_kind(ctx, "source"),
+        "source.md.j2", t=words(ctx.lang), date=lambda day: fmt.date(day, ctx.lang), sid=sid, s=s, **_kind(ctx, "source"),
         title=Markup(name_markup(ctx, sid, ctx.text(s.name))),
         publisher=Markup(entity_link(ctx, s.publisher)) if s.publisher else "",
         no_url=_prose(ctx, s.no_url),
@@ -167,7 +167,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
 def entity_page(ctx, eid: str) -> tuple[str, str]:
     kb, e = ctx.kb, ctx.kb.entities[eid]
     body = render(
-        "entity.md.j2", t=Words(ctx.lang), eid=eid, kind=e.kind, **_kind(ctx, "entity"),
+        "entity.md.j2", t=words(ctx.lang), eid=eid, kind=e.kind, **_kind(ctx, "entity"),
         title=ctx.text(e.name), about=Markup(prose(ctx, ctx.text(e.description))), aliases=e.aliases,
         parent=Markup(entity_link(ctx, e.parent)) if e.parent else "",
         children=[Markup(entity_link(ctx, k)) for k in query.children(kb, eid)],
@@ -182,7 +182,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
 def tier_page(ctx, tid: str) -> tuple[str, str]:
     kb, tier = ctx.kb, ctx.kb.tiers[tid]
     body = render(
-        "tier.md.j2", t=Words(ctx.lang), tid=tid, **_kind(ctx, "tier"), title=ctx.text(tier.name),
+        "tier.md.j2", t=words(ctx.lang), tid=tid, **_kind(ctx, "tier"), title=ctx.text(tier.name),
         rank=Markup(rank_step(ctx, tid)), definition=Markup(prose(ctx, ctx.text(tier.definition))),
         example=_prose(ctx, tier.example),
         table=Markup(listing.table(ctx, "tier", tid, query.claims_of_tier(kb, tid))),
@@ -195,7 +195,7 @@ def tier_page(ctx, tid: str) -> tuple[str, str]:
 def conflict_page(ctx, xid: str) -> tuple[str, str]:
     kb, x = ctx.kb, ctx.kb.conflicts[xid]
     body = render(
-        "conflict.md.j2", t=Words(ctx.lang), xid=xid, kind=x.kind, **_kind(ctx, "conflict"),
+        "conflict.md.j2", t=words(ctx.lang), xid=xid, kind=x.kind, **_kind(ctx, "conflict"),
         question=Markup(prose(ctx, ctx.text(x.question))),
         sides=[(Markup(prose(ctx, ctx.text(side.summary))), _statements(ctx, query.side_claims(kb, side)))
                for side in x.sides],

@@ -26,7 +26,7 @@ from kb import query
 from . import urls
 from .citations import checked_text, translation_of
 from .context import Ctx
-from .labels import LABELS as VOCABULARY, Words, t
+from .labels import LABELS as VOCABULARY, t, words
 from .figures import figure_text, sample_mark
 from .templating import render
 from .text import plain
@@ -115,7 +115,7 @@ def tier_legend(ctx: Ctx) -> str:
         ("inconsistent", "verdict.inconsistent"), ("disputed", "badge.disputed"),
         ("uncertain", "badge.uncertain"), ("status", "status.superseded"))]
     # plain text, as the hooks add it to a page's HTML
-    return str(render("legend.html.j2", t=Words(ctx.lang), href=ctx.href("tier"), ladder=badges(query.ladder(kb)),
+    return str(render("legend.html.j2", t=words(ctx.lang), href=ctx.href("tier"), ladder=badges(query.ladder(kb)),
                       off=badges(query.off_ladder(kb)), marks=marks))
 
 

@@ -21,6 +21,8 @@ FOLDER = Path(__file__).parent / "templates"
 
 def inert(value):
     """A value as a template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
+    if type(value) is str:  # most values: tested first, as a failed hasattr costs an exception
+        return Markup(escape(value))
     return value if hasattr(value, "__html__") else Markup(escape(value))
 
 
