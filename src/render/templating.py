@@ -47,6 +47,6 @@ def template(name: str) -> jinja2.Template:
     return environment().get_template(name)
 
 
-def render(name: str, **values) -> Markup:
-    """Template ``name`` filled with ``values``: markup, safe to place as it is."""
+def render(name: str, /, **values) -> Markup:
+    """Template ``name`` filled with ``values`` (a value may be called ``name`` too): markup, safe to place as it is."""
     return Markup(template(name).render(**values))
