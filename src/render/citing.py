@@ -253,8 +253,8 @@ def _code(pieces) -> Markup:
 
 
 def section(ctx, kind: str, ident: str) -> list[Markup]:
-    """The "How to cite" section (a list of Markdown blocks: its heading and block) for a claim, source or entity
-    page."""
+    """The "How to cite" section for a claim, source or entity page, as a list of Markdown blocks (one, which
+    holds its heading and its block)."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
     style = fmt_cite.style(lang)

@@ -5,6 +5,8 @@ escaped for HTML (it reaches templates that print it raw).  The markdown is
 front matter (``title``, and ``render_macros: false`` so that the macros
 plugin never reads data text as a template) followed by block HTML and
 Markdown section headings with explicit ids, identical in both languages.
+Each kind of page is written in its template (``src/render/templates/<kind>.md.j2``,
+sharing ``page.md.j2``); the functions here gather what it shows.
 """
 from __future__ import annotations
 
