@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
@@ -272,7 +273,13 @@ def section(ctx, kind: str, ident: str) -> list[Markup]:
 
 def version_html(lang: str) -> Markup:
     """The data version as markup: the commit and its date, linked to data/ at that commit where known."""
-    v = SETTINGS.version
+    return _version_markup(SETTINGS.version, lang)
+
+
+@lru_cache(maxsize=16)
+def _version_markup(v: DataVersion, lang: str) -> Markup:
+    """:func:`version_html` for version ``v``: the same on every page of a language (the footer and the print-only
+    line show it), so made once."""
     label = t("footer.commit" if v.date else "footer.commit_nodate", lang)
     sentence, last = [], 0
     for m in _SLOT.finditer(label):
