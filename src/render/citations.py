@@ -1,43 +1,54 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
+from markupsafe import Markup  # declared in pyproject.toml
+
 from kb.languages import LANGUAGES, convert
 from kb.prose import reading_parts
 from kb.schema import SITE_LANG
 
 from . import format as fmt
+from .labels import words
+from .templating import inert, render
 from .text import escape, escape_lines, prose
 from .urls import lang_tag
 
+_NAMED = Markup('{}<span data-entity="{}">{}</span>{}')
+_LINK = Markup('<a class="kb-source" href="{}">{}</a>')
 
-def name_markup(ctx, sid: str, text: str) -> str:
+
+def name_markup(ctx, sid: str, text: str) -> Markup:
     """A source's name (or short name) as markup: its publisher's name in it marked as the entity's, so that
-    the digits of a name ("香港01") read as part of a name, not as a figure."""
+    the digits of a name ("香港01") read as part of a name, not as a figure.
+
+    Markup built with markupsafe rather than a template, as :func:`source_link` is (see there)."""
     s = ctx.kb.sources[sid]
     pub = ctx.kb.entities.get(s.publisher) if s.publisher else None
     pub_name = ctx.text(pub.name) if pub is not None else ""
     if not pub_name or pub_name not in text or not any(ch.isdigit() for ch in pub_name):
-        return escape(text)
+        return Markup(escape(text))
     before, _, after = text.partition(pub_name)
-    return f'{escape(before)}<span data-entity="{s.publisher}">{escape(pub_name)}</span>{escape(after)}'
+    return _NAMED.format(inert(before), inert(s.publisher), inert(pub_name), inert(after))
 
 
-def source_link(ctx, sid: str) -> str:
+def source_link(ctx, sid: str) -> Markup:
+    """A source's name linked to its page.
+
+    Markup built with markupsafe (each value escaped by render.escaping), not a template: it runs for every source
+    a page names, and rendering a template costs it a third more again than this."""
     s = ctx.kb.sources[sid]
-    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{name_markup(ctx, sid, ctx.text(s.name))}</a>'
+    return _LINK.format(inert(ctx.href("source", sid)), name_markup(ctx, sid, ctx.text(s.name)))
 
 
-def reading(ctx, cit, cid: str | None, lang: str) -> str:
-    """How the claim's figure is read where the source writes it in words: the contributor's words, labelled
-    as such; the source's words in it (written 「…」) as a quotation in the source's language."""
+def _reading(ctx, cit, cid: str | None) -> list[tuple[str | Markup, bool]] | None:
+    """How the claim's figure is read where the source writes it in words, as (part, whether it is the source's own
+    words) pairs: the contributor's words as prose, the source's words in it (written 「…」) verbatim."""
     if cit.reading is None:
-        return ""
+        return None
     # split in the language it is written in, so that the source's words stay verbatim in a converted language
     written = getattr(cit.reading, LANGUAGES[ctx.lang].source)
-    out = [f'<q lang="{lang}">{escape(part)}</q>' if quoted else prose(ctx, convert(part, ctx.lang), own=cid)
-           for part, quoted in reading_parts(written)]
-    return (f'<p class="kb-reading"><span class="kb-reading-label">{escape(ctx.t("f.reading"))}'
-            f'{escape(ctx.t("colon"))}</span>{"".join(out)}</p>')
+    return [(part, True) if quoted else (Markup(prose(ctx, convert(part, ctx.lang), own=cid)), False)
+            for part, quoted in reading_parts(written)]
 
 
 def translation_of(ctx, cit) -> str | None:
@@ -54,47 +65,23 @@ def checked_text(ctx, how) -> str:
     return label.replace("{date}", fmt.date(how.date, ctx.lang)) if how.date else label
 
 
-def checked_markup(ctx, how) -> str:
-    """The same sentence as markup: the date is the snapshot's or the reading's own, in a <time> element."""
-    label = escape(ctx.t("checked." + how.how))
-    if how.date:
-        label = label.replace(escape("{date}"), f'<time datetime="{how.date}">{escape(fmt.date(how.date, ctx.lang))}</time>')
-    return f'<span class="kb-checked">{label}</span>'  # its figure carries data-checked
-
-
-def _words(ctx, cit, lang: str) -> str:
-    """The source's words with the contributors' translation under them, or the contributors' paraphrase."""
-    if cit.quote is None:
-        # the contributors' own words: never in a blockquote, never styled as the source's
-        return (f'<p class="kb-paraphrase" lang="{lang_tag(ctx.lang)}"><span class="kb-words-label">'
-                f'{escape(ctx.t("paraphrase_label"))}{escape(ctx.t("colon"))}</span>'
-                f'{escape_lines(ctx.text(cit.paraphrase))}</p>')
-    out = f'<blockquote class="kb-quote" lang="{lang}">{escape_lines(cit.quote)}</blockquote>'
-    tr = translation_of(ctx, cit)
-    if tr:
-        out += (f'<p class="kb-translation" lang="{lang_tag(ctx.lang)}"><span class="kb-words-label">'
-                f'{escape(ctx.t("translation_label"))}{escape(ctx.t("colon"))}</span>{escape_lines(tr)}</p>')
-    return out
-
-
 def citation(ctx, cit, how=None, cid: str | None = None) -> str:
     """One citation: the quote in the source's own language (with its translation) or a paraphrase, then who
     says it and where, and how its words were checked (``how``: kb.KnowledgeBase.how_checked)."""
     src = ctx.kb.sources.get(cit.source)
-    lang = src.language if src else ""
-    parts = [source_link(ctx, cit.source)]
-    if cit.locator:
-        parts.append(f'<span class="kb-locator">{escape(ctx.t("f.locator"))}{escape(ctx.t("colon"))}'
-                     f'<q lang="{lang}">{escape(cit.locator)}</q></span>')
-    if cit.attributed_to:
-        parts.append(f'<span class="kb-attributed">{escape(ctx.t("f.attributed_to"))}{escape(ctx.t("colon"))}'
-                     f'{source_link(ctx, cit.attributed_to)}</span>')
-    sep = escape(ctx.t("list_sep"))
-    checked = checked_markup(ctx, how) if how is not None else ""
-    data = f' data-checked="{how.how}"' if how is not None else ""
-    return (f'<figure class="kb-citation" data-source="{cit.source}"{data}>{_words(ctx, cit, lang)}'
-            f'{reading(ctx, cit, cid, lang)}'
-            f'<figcaption>{sep.join(parts)}{checked}</figcaption></figure>')
+    quoted = cit.quote is not None
+    translation = translation_of(ctx, cit)
+    return render(
+        "citation.html.j2", t=words(ctx.lang), source=cit.source, how=how, lang=src.language if src else "",
+        page_lang=lang_tag(ctx.lang),
+        quote=Markup(escape_lines(cit.quote)) if quoted else None,
+        paraphrase=None if quoted else Markup(escape_lines(ctx.text(cit.paraphrase))),
+        translation=Markup(escape_lines(translation)) if translation else None,
+        reading=_reading(ctx, cit, cid), link=source_link(ctx, cit.source), locator=cit.locator,
+        attributed=source_link(ctx, cit.attributed_to) if cit.attributed_to else None,
+        checked=ctx.t("checked." + how.how).split("{date}") if how is not None and how.date
+        else [ctx.t("checked." + how.how)] if how is not None else [],
+        date=fmt.date(how.date, ctx.lang) if how is not None and how.date else "")
 
 
 def citations(ctx, cid: str) -> str:

@@ -22,7 +22,9 @@ data version's date in an element marked ``data-kb-accessed``, and
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
@@ -35,8 +37,8 @@ from . import format as fmt
 from . import urls
 from publish.version import DataVersion
 from .frontmatter import page_markdown
-from .labels import t
-from .templating import template
+from .labels import t, words
+from .templating import inert, render
 from .text import escape, plain, prose
 
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
@@ -182,46 +184,57 @@ def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
 # --- HTML ----------------------------------------------------------------------
 
 STANDARD = "GB/T 7714-2015"
+
+# The markup of the pieces a reference is made of.  Built with markupsafe (each value escaped by render.escaping),
+# not templates: a reference has a dozen pieces and every claim, source and entity page three references.
+_ACCESSED_PARTS = Markup('<span data-kb-accessed="parts">{}</span>')
+_ACCESSED = Markup('<time data-kb-accessed="{}" datetime="{}">{}</time>')
+_FIGURE = Markup('<a class="kb-fig" href="{}">{}{}</a>')
+_APPROX = Markup('<span class="kb-approx">{}</span> ')
+_MARKED = {
+    "entity": Markup('<span data-entity="{value}">{text}</span>'),
+    "date": Markup('<time datetime="{value}">{text}</time>'),
+    "version": Markup('<span class="kb-version">{text}</span>'),
+    "version-date": Markup('<span class="kb-version"><time datetime="{value}" data-kb-version="">{text}</time></span>'),
+    "name-lang": Markup('<span data-name lang="{value}">{text}</span>'),
+    "name": Markup('<span data-name>{text}</span>'),
+}
+
+
 def _accessed(form: str) -> Markup:
     """The markup that stands for the access date until the page's script fills in the reader's date."""
     day = SETTINGS.date
-    shown = escape(fmt_cite.accessed_form(day, form))
+    shown = inert(fmt_cite.accessed_form(day, form))
     if form == "parts":
-        return Markup(f'<span data-kb-accessed="parts">{shown}</span>')
-    return Markup(f'<time data-kb-accessed="{form}" datetime="{day}">{shown}</time>')
+        return _ACCESSED_PARTS.format(shown)
+    return _ACCESSED.format(inert(form), inert(day), shown)
 
 
-def _figure_in_text(ctx, cid: str) -> str:
+def _figure_in_text(ctx, cid: str) -> Markup:
     """A claim's figure inside the reference: linked to its claim, with its <data>/<time> markup (hedge, number,
     unit), reading as the reference's text does."""
     from .figures import value_markup
 
     c = ctx.kb.claims[cid]
-    hedge = f'<span class="kb-approx">{escape(ctx.t("approx"))}</span> ' if c.approximate else ""
-    return f'<a class="kb-fig" href="{ctx.href("claim", cid)}">{hedge}{value_markup(ctx, cid)}</a>'
+    hedge = _APPROX.format(inert(ctx.t("approx"))) if c.approximate else ""
+    return _FIGURE.format(inert(ctx.href("claim", cid)), hedge, Markup(value_markup(ctx, cid)))
 
 
 _NAMES = ("title", "author", "address")  # a source's own words: always marked as a name
 _NAMED_IF_DIGITS = ("name", "publisher")  # how the site names a source, its publisher: marked where a digit is no figure
 
 
-def _marked(ctx, p: fmt_cite.Marked) -> str:
+def _marked(ctx, p: fmt_cite.Marked) -> Markup:
     """A marked piece as markup: its text escaped once, inside the markup its role gives it."""
-    shown = escape(p.text)
     if p.role == "figure":
         return _figure_in_text(ctx, p.value)
-    if p.role == "entity":
-        return f'<span data-entity="{p.value}">{shown}</span>'
-    if p.role == "date":
-        return f'<time datetime="{p.value}">{shown}</time>'
-    if p.role == "version":
-        return f'<span class="kb-version">{shown}</span>'
-    if p.role == "version-date":
-        return f'<span class="kb-version"><time datetime="{p.value}" data-kb-version="">{shown}</time></span>'
+    shown = inert(p.text)
+    if p.role in ("entity", "date", "version", "version-date"):
+        return _MARKED[p.role].format(value=inert(p.value), text=shown)
     if p.role in _NAMES and p.value:  # a source's own words, verbatim in its language (never converted)
-        return f'<span data-name lang="{escape(p.value)}">{shown}</span>'
+        return _MARKED["name-lang"].format(value=inert(p.value), text=shown)
     if p.role in _NAMES or (p.role in _NAMED_IF_DIGITS and any(ch.isdigit() for ch in p.text)):
-        return f'<span data-name>{shown}</span>'
+        return _MARKED["name"].format(text=shown)
     return shown
 
 
@@ -240,67 +253,51 @@ def _code(pieces) -> Markup:
     return Markup(text.rstrip("\n"))
 
 
-def section(ctx, kind: str, ident: str) -> list[str]:
-    """The "How to cite" heading and block (a list of Markdown blocks) for a claim, source or entity page."""
+def section(ctx, kind: str, ident: str) -> list[Markup]:
+    """The "How to cite" section for a claim, source or entity page, as a list of Markdown blocks (one, which
+    holds its heading and its block)."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
     style = fmt_cite.style(lang)
-    label = t(style.label, lang)
-    before, standard, after = label.partition(STANDARD)
-    block = template("cite.html.j2").render(
-        kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
-        label=Markup(escape(before) + (f"<span data-name>{escape(standard)}</span>" if standard else "") + escape(after)),
-        reference=_reference(ctx, style.reference(w)),
+    before, standard, after = t(style.label, lang).partition(STANDARD)
+    return [render(  # the block is out of the search index (the template says why)
+        "cite.html.j2", heading=t("h.cite", lang), kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
+        label=(before, standard, after), reference=_reference(ctx, style.reference(w)),
         copied=t("cite.copied", lang), failed=t("cite.copy_failed", lang), copy=t("cite.copy", lang),
         notes=[t("cite.permanent", lang), t("cite.accessed", lang)],
         formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w))},
-                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w))}])
-    return [f"## {t('h.cite', lang)} {{ #cite }}", block]  # the block is out of the search index (the template says why)
+                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w))}])]
 
 
 # --- the footer ------------------------------------------------------------------
 
-def version_html(lang: str) -> str:
+def version_html(lang: str) -> Markup:
     """The data version as markup: the commit and its date, linked to data/ at that commit where known."""
-    v = SETTINGS.version
-    if not v.commit:
-        return escape(t("footer.unknown", lang))
-    key = "footer.commit" if v.date else "footer.commit_nodate"
-    pieces = {"commit": f"<code>{escape(v.short)}</code>"}
-    if v.date:
-        when = fmt.date(v.date, lang)
-        pieces["date"] = f'<time datetime="{v.date}" data-kb-version="">{escape(when)}</time>'
-    what = _template(t(key, lang), pieces)
-    if v.modified:
-        what += " " + escape(t("footer.modified", lang))
-    elif v.tree_url:
-        what += (f'{escape(t("open_paren", lang))}<a class="kb-version-link" href="{escape(v.tree_url)}" rel="noopener">'
-                 f'{escape(t("footer.browse", lang))}</a>{escape(t("close_paren", lang))}')
-    return what
+    return _version_markup(SETTINGS.version, lang)
+
+
+@lru_cache(maxsize=16)
+def _version_markup(v: DataVersion, lang: str) -> Markup:
+    """:func:`version_html` for version ``v``: the same on every page of a language (the footer and the print-only
+    line show it), so made once."""
+    label = t("footer.commit" if v.date else "footer.commit_nodate", lang)
+    sentence, last = [], 0
+    for m in _SLOT.finditer(label):
+        sentence.append((label[last:m.start()], m.group(1)))
+        last = m.end()
+    sentence.append((label[last:], None))
+    return render("version.html.j2", t=words(lang), v=v, sentence=sentence,
+                  when=fmt.date(v.date, lang) if v.date else "")
 
 
 def footer(lang: str, page_url: str) -> str:
     """The data version, the licences and the downloads, for every page's footer."""
-    v = SETTINGS.version
-    data_page = urls.relative(page_url, urls.lang_prefix(lang) + "data/")
-    sep = escape(t("footer.sep", lang))
-    colon = t("colon", lang)
-    return (f'<div class="kb-version" data-commit="{escape(v.commit or "")}">'
-            f'{escape(t("footer.version", lang))}{colon}{version_html(lang)}{sep}{escape(t("footer.licence", lang))}'
-            f'{sep}<a href="{data_page}">{escape(t("footer.downloads", lang))}</a></div>')
+    return str(render(  # plain text, for the theme's template
+        "footer.html.j2", t=words(lang), commit=SETTINGS.version.commit or "", colon=Markup(t("colon", lang)),
+        version=version_html(lang), data_page=urls.relative(page_url, urls.lang_prefix(lang) + "data/")))
 
 
-def _template(text: str, pieces: dict[str, str]) -> str:
-    """A fixed label with {name} slots filled by markup; the label's own words are escaped."""
-    import re
-
-    out, last = [], 0
-    for m in re.finditer(r"\{(\w+)\}", text):
-        out.append(escape(text[last:m.start()]))
-        out.append(pieces[m.group(1)])
-        last = m.end()
-    out.append(escape(text[last:]))
-    return "".join(out)
+_SLOT = re.compile(r"\{(\w+)\}")
 
 
 # --- retired ids -------------------------------------------------------------------
@@ -322,15 +319,8 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     heading = t("retired." + r.change, lang).replace("{kind}", ctx.t(KINDS[r.kind].label)).replace("{id}", old)
     target = urls.page_url(r.kind, r.to, lang)
     address = public_url(target)
-    body = (f'<div class="kb-page kb-retired" data-retired="{old}" data-kind="{r.kind}" data-change="{r.change}" '
-            f'data-successor="{r.to}">\n'
-            f'<p class="kb-kind"><a href="{ctx.href(r.kind)}">{escape(ctx.t(KINDS[r.kind].label))}</a> '
-            f'<code>{escape(old)}</code></p>\n'
-            f'<h1>{escape(heading)}</h1>\n'
-            f'<p class="kb-banner" data-status="{r.change}">{prose(ctx, ctx.text(r.reason))}</p>\n'
-            f'<p>{escape(t("retired.now", lang))}{escape(ctx.t("colon"))}'
-            f'<a class="kb-successor" href="{ctx.href(r.kind, r.to)}">{escape(_clean(_name_of(ctx, r.kind, r.to)))}</a> '
-            f'<code>{escape(r.to)}</code></p>\n'
-            f'<p>{escape(t("retired.address", lang))}{escape(ctx.t("colon"))}<code>{escape(address)}</code></p>\n'
-            f'<p class="kb-note">{escape(t("retired.why", lang))}</p>\n</div>')
+    body = render("retired.md.j2", t=words(lang), old=old, kind=r.kind, change=r.change, to=r.to,
+                  kind_href=ctx.href(r.kind), kind_label=ctx.t(KINDS[r.kind].label), heading=heading,
+                  reason=Markup(prose(ctx, ctx.text(r.reason))), to_href=ctx.href(r.kind, r.to),
+                  to_name=_clean(_name_of(ctx, r.kind, r.to)), address=address)
     return page_markdown(heading, [body])

@@ -7,7 +7,7 @@ from kb.languages import LANGUAGES
 
 from . import urls
 from .labels import t
-from .text import escape
+from .templating import render
 
 
 def note(lang: str, page_url: str) -> str:
@@ -19,9 +19,9 @@ def note(lang: str, page_url: str) -> str:
     bare = page_url[len(prefix):] if page_url.startswith(prefix) else page_url
     href = urls.relative(page_url, urls.lang_prefix(source) + bare)
     before, _, after = t("converted.note", lang).partition("{source}")
-    link = (f'<a href="{escape(href)}" hreflang="{urls.lang_tag(source)}" lang="{urls.lang_tag(source)}">'
-            f'{escape(LANGUAGES[source].name)}</a>')
-    return (f'<p class="kb-converted" data-pagefind-ignore="all">{escape(before)}{link}{escape(after)}</p>\n')
+    note = render("converted.html.j2", before=before, after=after, href=href, tag=urls.lang_tag(source),
+                  name=LANGUAGES[source].name)
+    return str(note) + "\n"  # plain text, as the hooks put it in a page's HTML; a line of its own
 
 
 def after_title(html: str, note_html: str) -> str:

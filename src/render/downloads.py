@@ -17,7 +17,7 @@ from pathlib import Path
 from publish import exports
 from . import citing
 from .labels import LABELS as VOCABULARY, t
-from .text import escape
+from .templating import render
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
 FOLDER = "data/"  # the downloads live at /data/<file>, beside the data page at /data/
@@ -62,23 +62,13 @@ def what(name: str, lang: str) -> str:
     return t("download.what." + name, lang)
 
 
-def _table(head: list[str], rows: list[list[str]], name: str) -> str:
-    th = "".join(f"<th>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f'<table class="kb-table" data-table="{name}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
-
-
 def downloads(ctx) -> str:
     """The table of downloadable files, each linked, with its format.  No sizes: a size is a measurement of this
     build, not a figure from the data, and a page shows no number the data does not give."""
     lang = ctx.lang
-    rows = []
-    for name in FILES:
-        suffix = Path(name).suffix
-        href = ctx.href_site(FOLDER + name)
-        rows.append([f'<a href="{href}" data-download="{name}"><code>{escape(name)}</code></a>', escape(FORMAT[suffix]),
-                     escape(what(name, lang))])
-    return _table([_lbl(k, lang) for k in ("file", "format", "what")], rows, "downloads")
+    files = [(name, ctx.href_site(FOLDER + name), FORMAT[Path(name).suffix], what(name, lang)) for name in FILES]
+    return str(render("downloads.html.j2", name="downloads", head=[_lbl(k, lang) for k in ("file", "format", "what")],
+                      files=files, rows=[], licence=LICENCE_NAME))  # plain text, for the macros' page
 
 
 def json_fields(kb, name: str) -> list[tuple[str, str]]:
@@ -102,11 +92,6 @@ def _json_type(v) -> str:
     return "array" if isinstance(v, list) else "object"
 
 
-def _described(text: str) -> str:
-    """A field's description as markup: the licence's name marked as a name (its digits are no figure)."""
-    return escape(text).replace(escape(LICENCE_NAME), f'<span data-name>{escape(LICENCE_NAME)}</span>')
-
-
 LICENCE_NAME = "CC BY 4.0"
 
 
@@ -115,14 +100,17 @@ def field_table(ctx, name: str) -> str:
     lang = ctx.lang
     if name.endswith(".csv"):
         columns = exports.CLAIM_COLUMNS if name == "claims.csv" else exports.SOURCE_COLUMNS
-        rows = [[f"<code>{escape(col)}</code>", f"<code>{escape(typ)}</code>",
-                 _described(t(f"download.column.{name}.{col}", lang))] for col, typ, _ in columns]
-        return _table([_lbl(k, lang) for k in ("column", "type", "description")], rows, name)
-    rows = []
-    for key, types in json_fields(ctx.kb, name):
-        if f"download.field.{name}.{key}" not in VOCABULARY:
-            raise KeyError(f"{name} field {key!r} is not described: add download.field.{name}.{key} to "
-                           f"src/kb/vocabulary.py")
-        rows.append([f"<code>{escape(key)}</code>", f"<code>{escape(types)}</code>",
-                     _described(t(f"download.field.{name}.{key}", lang))])
-    return _table([_lbl(k, lang) for k in ("field", "type", "description")], rows, name)
+        rows = [(col, typ, t(f"download.column.{name}.{col}", lang)) for col, typ, _ in columns]
+        head = ("column", "type", "description")
+    else:
+        rows = []
+        for key, types in json_fields(ctx.kb, name):
+            if f"download.field.{name}.{key}" not in VOCABULARY:
+                raise KeyError(f"{name} field {key!r} is not described: add download.field.{name}.{key} to "
+                               f"src/kb/vocabulary.py")
+            rows.append((key, types, t(f"download.field.{name}.{key}", lang)))
+        head = ("field", "type", "description")
+    # a description names the licence as a name, not a figure: split there
+    rows = [(field, typ, text.split(LICENCE_NAME)) for field, typ, text in rows]
+    return str(render("downloads.html.j2", name=name, head=[_lbl(k, lang) for k in head], files=[], rows=rows,
+                      licence=LICENCE_NAME))  # plain text, for the macros' page

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import json
 
+from markupsafe import Markup  # declared in pyproject.toml
+
 from kb.languages import LANGUAGES
 
 from . import urls
-from .labels import t
-from .text import attr, escape
+from .labels import t, words
+from .templating import render
 
 TEMPLATE = "404.html"
 
@@ -35,59 +37,30 @@ def title(lang: str, site_name: str) -> str:
     return f"{t('404.title', lang)} - {site_name}"
 
 
-def _links(lang: str, base: str, home: str, search: str, sep: str) -> str:
-    root = base + urls.lang_prefix(lang)
-    return (f'<a href="{attr(root)}" hreflang="{urls.lang_tag(lang)}" data-kb-404-home>{escape(home)}</a>{sep}'
-            f'<a href="{attr(root + "search/")}" hreflang="{urls.lang_tag(lang)}" data-kb-404-search>{escape(search)}</a>')
+def _language(lang: str, base: str) -> dict:
+    """What the page says in ``lang``, and where that language's home page and search are."""
+    return {"code": lang, "tag": urls.lang_tag(lang), "root": base + urls.lang_prefix(lang), "t": words(lang),
+            "home": t("404.other_home", lang).replace("{language}", LANGUAGES[lang].name),
+            "search": t("404.other_search", lang).replace("{language}", LANGUAGES[lang].name)}
 
 
-def body(lang: str, base: str) -> str:
-    """The page's text in ``lang``, with a line leading to each other language's home and search."""
-    root = base + urls.lang_prefix(lang)
-    others = "".join(
-        f'<p class="kb-404-other" lang="{urls.lang_tag(o)}">{escape(t("404.title", o))}{escape(t("colon", o))}'
-        + _links(o, base, *(t(key, o).replace("{language}", LANGUAGES[o].name)
-                              for key in ("404.other_home", "404.other_search")), " · ") + "</p>"
-        for o in LANGUAGES if o != lang)
-    return (f'<div class="kb-404" data-kb-404="{lang}">'
-            f'<h1>{escape(t("404.title", lang))}</h1>'
-            f'<p>{escape(t("404.text", lang))}</p>'
-            f'<ul class="kb-404-links">'
-            f'<li><a href="{attr(root)}" data-kb-404-home>{escape(t("404.home", lang))}</a></li>'
-            f'<li><a href="{attr(root + "search/")}" data-kb-404-search>{escape(t("404.search", lang))}</a></li>'
-            f'</ul>{others}</div>')
-
-
-def _script_json(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-# Under base + "<lang>/", put that language's text, language and title in place of the English ones.
-_SWITCH = """<script>(function () {
-  var base = %s, pages = %s, tags = %s, path = location.pathname;
-  Object.keys(pages).forEach(function (lang) {
-    var tpl = document.getElementById("kb-404-" + lang), here = document.querySelector("[data-kb-404]");
-    if (path.indexOf(base + lang + "/") !== 0 || !tpl || !here) return;
-    here.parentNode.replaceChild(tpl.content.cloneNode(true), here);
-    document.documentElement.lang = tags[lang];
-    document.title = pages[lang];
-  });
-})();</script>"""
+def _script_json(obj) -> Markup:
+    return Markup(json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+                  .replace("&", "\\u0026"))
 
 
 def content(lang: str, base: str, site_names: dict[str, str]) -> str:
     """What the page's content block holds: its text, and on the default language's page (the one a host
     such as GitHub Pages sends for every missing address) each other language's text and the script that
     shows it under that language's folder."""
-    out = body(lang, base)
-    if lang != urls.DEFAULT_LANG:
-        return out
+    languages = [_language(o, base) for o in LANGUAGES]
     others = [o for o in LANGUAGES if o != lang]
-    for o in others:
-        out += f'<template id="kb-404-{o}">{body(o, base)}</template>'
-    pages = {o: title(o, site_names.get(o, site_names[lang])) for o in others}
-    tags = {o: urls.lang_tag(o) for o in others}
-    return out + _SWITCH % (_script_json(base), _script_json(pages), _script_json(tags))
+    switch = lang == urls.DEFAULT_LANG
+    return str(render(  # plain text, for the 404 template's context
+        "notfound.html.j2", main=next(x for x in languages if x["code"] == lang), languages=languages, switch=switch,
+        base=_script_json(base) if switch else "",
+        pages=_script_json({o: title(o, site_names.get(o, site_names[lang])) for o in others}) if switch else "",
+        tags=_script_json({o: urls.lang_tag(o) for o in others}) if switch else ""))
 
 
 def base_path(site_url: str | None) -> str:

@@ -8,20 +8,15 @@ it was built from, and the licence, with the quotes' exception.  It is kept out
 of the search index.
 """
 from __future__ import annotations
+from markupsafe import Markup  # declared in pyproject.toml
+
 from . import citing, urls
-from .labels import t
-from .text import escape
+from .labels import t, words
+from .templating import render
 
 
 def line(lang: str, page_url: str) -> str:
     """The print-only line for the page at ``page_url`` (site-relative: 'claims/x/', 'zh/')."""
-    address = urls.absolute(citing.SETTINGS.site_url, page_url)
-    colon = t("colon", lang)
-    sep = escape(t("footer.sep", lang))
-    licence = '<span data-name>CC BY 4.0</span>'.join(escape(part) for part in t("print.licence", lang).split("{licence}"))
-    return (f'<aside class="kb-print" data-pagefind-ignore="all">'
-            f'<p><span class="kb-print-address">{escape(t("print.address", lang))}{escape(colon)}'
-            f'<code>{escape(address)}</code></span>{sep}'
-            f'<span class="kb-print-version">{escape(t("footer.version", lang))}{escape(colon)}'
-            f'<span class="kb-version">{citing.version_html(lang)}</span></span>{sep}'
-            f'<span class="kb-print-licence">{licence}</span></p></aside>')
+    # plain text, as the hooks add it to a page's HTML
+    return str(render("print.html.j2", t=words(lang), address=urls.absolute(citing.SETTINGS.site_url, page_url),
+                      version=Markup(citing.version_html(lang)), licence=t("print.licence", lang).split("{licence}")))

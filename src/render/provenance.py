@@ -19,14 +19,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from markupsafe import Markup  # declared in pyproject.toml
+
 from kb import query
 
 from . import urls
 from .citations import checked_text, translation_of
 from .context import Ctx
-from .labels import LABELS as VOCABULARY, t
+from .labels import LABELS as VOCABULARY, t, words
 from .figures import figure_text, sample_mark
-from .text import escape, plain
+from .templating import render
+from .text import plain
 
 QUOTES_SHOWN = 2
 
@@ -104,27 +107,16 @@ def tier_legend(ctx: Ctx) -> str:
     """The evidence-tier badges, ladder first, each linked to its tier page, with how to see a figure's source."""
     kb = ctx.kb
 
-    def badge(tid):
-        tier = kb.tiers[tid]
-        return (f'<li><a class="kb-badge kb-tier" data-tier="{tid}" data-rank="{tier.rank}" '
-                f'href="{ctx.href("tier", tid)}">{sample_mark("tier", rank=tier.rank)}{escape(ctx.text(tier.name))}</a></li>')
+    def badges(ids):
+        return [(tid, kb.tiers[tid].rank, ctx.href("tier", tid), Markup(sample_mark("tier", rank=kb.tiers[tid].rank)),
+                 ctx.text(kb.tiers[tid].name)) for tid in ids]
 
-    def attention(kind, label):
-        return f'<li><span class="kb-badge">{sample_mark(kind)}{escape(ctx.t(label))}</span></li>'
-
-    marks = "".join(attention(k, label) for k, label in (
+    marks = [(Markup(sample_mark(kind)), ctx.t(label)) for kind, label in (
         ("inconsistent", "verdict.inconsistent"), ("disputed", "badge.disputed"),
-        ("uncertain", "badge.uncertain"), ("status", "status.superseded")))
-
-    ladder = "".join(badge(t) for t in query.ladder(kb))
-    off = "".join(badge(t) for t in query.off_ladder(kb))
-    lid = "kb-legend-title"
-    return (f'<aside class="kb-legend" aria-labelledby="{lid}" data-pagefind-ignore="all">'
-            f'<p class="kb-legend-title" id="{lid}"><a href="{ctx.href("tier")}">{escape(_t("legend.title", ctx.lang))}</a></p>'
-            f'<div class="kb-legend-row"><span>{escape(_t("legend.ladder", ctx.lang))}</span> <ol class="kb-legend-list">{ladder}</ol></div>'
-            f'<div class="kb-legend-row"><span>{escape(_t("legend.off", ctx.lang))}</span> <ul class="kb-legend-list">{off}</ul></div>'
-            f'<div class="kb-legend-row"><span>{escape(_t("legend.attention", ctx.lang))}</span> <ul class="kb-legend-list">{marks}</ul></div>'
-            f'<p class="kb-legend-hint">{escape(_t("legend.hint", ctx.lang))}</p></aside>')
+        ("uncertain", "badge.uncertain"), ("status", "status.superseded"))]
+    # plain text, as the hooks add it to a page's HTML
+    return str(render("legend.html.j2", t=words(ctx.lang), href=ctx.href("tier"), ladder=badges(query.ladder(kb)),
+                      off=badges(query.off_ladder(kb)), marks=marks))
 
 
 def term(ctx: Ctx, gid: str, text: str | None = None, n: int = 1) -> str:
@@ -133,11 +125,7 @@ def term(ctx: Ctx, gid: str, text: str | None = None, n: int = 1) -> str:
     ``n`` numbers the uses of one term on a page, so that ids stay unique.
     """
     g = ctx.kb.glossary[gid]
-    shown = text if text is not None else ctx.text(g.term)
-    tip = f"kb-tip-{gid}" + (f"-{n}" if n > 1 else "")
-    definition = plain(ctx, ctx.text(g.definition))
-    return (f'<span class="kb-term">'
-            f'<a class="kb-term-link" href="{ctx.href_path("glossary/")}#{gid}" aria-describedby="{tip}">{escape(shown)}</a>'
-            f'<span class="kb-tip" role="tooltip" id="{tip}" data-pagefind-ignore="all">'
-            f'<strong>{escape(ctx.text(g.term))}</strong> {escape(definition)}</span></span>')
-
+    return str(render("term.html.j2", href=ctx.href_path("glossary/"), gid=gid,
+                      tip=f"kb-tip-{gid}" + (f"-{n}" if n > 1 else ""),
+                      shown=text if text is not None else ctx.text(g.term), term=ctx.text(g.term),
+                      definition=plain(ctx, ctx.text(g.definition))))

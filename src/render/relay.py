@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from babel.lists import format_list
+from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import query
 from kb.languages import LANGUAGES
@@ -27,7 +28,9 @@ from kb.languages import LANGUAGES
 from . import format as fmt
 from .citations import name_markup
 from .figures import count_markup
+from .labels import words
 from .tables import statement
+from .templating import inert, render
 from .text import escape
 
 FOLD_FROM = 8  # an origin of this many claims or more lists them in folded groups
@@ -51,21 +54,30 @@ def _and(ctx, items: list[str]) -> str:
     return format_list(items, locale=fmt.LOCALES[ctx.lang]) if items else ""
 
 
+_LINK = Markup('<a class="kb-source" href="{}">{}</a>')
+_NAME = Markup('<span class="kb-source-name" data-source="{}">{}</span>')
+_DATE = Markup('{}<time datetime="{}">{}</time>{}')
+
+
 def name(ctx, sid: str, link: bool = True) -> str:
-    """How a sentence names a source: its short name, else its name, linked to its page (which gives the full name)."""
+    """How a sentence names a source: its short name, else its name, linked to its page (which gives the full name).
+
+    Markup built with markupsafe (each value escaped by render.escaping), not a template, as
+    :func:`render.citations.source_link` is: a sentence names several sources, and a page has several sentences."""
     s = ctx.kb.sources[sid]
     text = ctx.text(s.short_name) if s.short_name else ctx.text(s.name)
     if not link:
-        return f'<span class="kb-source-name" data-source="{sid}">{name_markup(ctx, sid, text)}</span>'
-    return f'<a class="kb-source" href="{ctx.href("source", sid)}">{name_markup(ctx, sid, text)}</a>'
+        return _NAME.format(inert(sid), name_markup(ctx, sid, text))
+    return _LINK.format(inert(ctx.href("source", sid)), name_markup(ctx, sid, text))
 
 
 def _date(ctx, sid: str) -> str:
+    """A source's date in parentheses, as a sentence gives it (markupsafe, as :func:`name` is)."""
     s = ctx.kb.sources[sid]
     if not s.date:
         return ""
-    return (f'{escape(ctx.t("open_paren"))}<time datetime="{s.date}">{escape(fmt.date(s.date, ctx.lang))}</time>'
-            f'{escape(ctx.t("close_paren"))}')
+    return _DATE.format(inert(ctx.t("open_paren")), inert(s.date), inert(fmt.date(s.date, ctx.lang)),
+                        inert(ctx.t("close_paren")))
 
 
 def _cap(ctx, html: str) -> str:
@@ -97,17 +109,18 @@ def claim_line(ctx, cid: str) -> str:
     n_sources, n_reports = len(ch.sources), len(ch.reports)
     counts = {"sources": count_markup(ctx, n_sources, f"claim-sources:{cid}"),
               "reports": count_markup(ctx, n_reports, f"claim-reports:{cid}")}
-    count, notes = "", []
+    notes = []
     if ch.standing == "one-report":  # the point of the line: said plainly, not as an aside
-        count = f' <strong class="kb-relay-count">{_fill(ctx.t("relay.one_report"), **counts)}</strong>'
+        count = _fill(ctx.t("relay.one_report"), **counts)
     elif ch.standing == "several-reports":
-        count = f' <span class="kb-relay-count">{_fill(ctx.t(_plural("relay.several", n_sources)), **counts)}</span>'
+        count = _fill(ctx.t(_plural("relay.several", n_sources)), **counts)
         if own:
-            notes.append(escape(ctx.t("relay.unnamed_caveat")))
+            notes.append(ctx.t("relay.unnamed_caveat"))
+    else:
+        count = ""
     if kb.claims[cid].attribution == "uncertain":
-        notes.append(escape(ctx.t("relay.uncertain")))
-    note = f' <span class="kb-note">{" ".join(notes)}</span>' if notes else ""
-    return f'<span class="kb-relay" data-standing="{ch.standing}">{line}{count}{note}</span>'
+        notes.append(ctx.t("relay.uncertain"))
+    return render("relay-line.html.j2", standing=ch.standing, line=Markup(line), count=Markup(count), notes=notes)
 
 
 def origin_section(ctx, sid: str) -> str:
@@ -120,20 +133,15 @@ def origin_section(ctx, sid: str) -> str:
     summary = _fill(ctx.t(_plural("relay.origin_summary", len(origin_of))),
                     claims=count_markup(ctx, len(origin_of), f"claims-originated:{sid}"),
                     sources=_and(ctx, [name(ctx, s) for s in everyone]))
-    sections = []
+    groups = []
     for key, ids in query.origin_groups(kb, sid):
         what = f"claims-relayed:{sid}:{','.join(key)}"
         count = _fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
-        # no links in a summary: a tap there opens the group (the line above links every source)
-        title = (_fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s, link=False) for s in key]))
-                 + f' <span class="kb-note">{escape(ctx.t("open_paren").strip())}{count}{escape(ctx.t("close_paren"))}</span>')
-        items = "".join(f'<li data-claim="{cid}">{statement(ctx, cid)}</li>' for cid in ids)
-        # a long list opens one group at a time, so that a phone shows the groups and their counts first
-        opened = " open" if len(origin_of) < FOLD_FROM else ""
-        sections.append(f'<details class="kb-relay-group" data-relayed-by="{" ".join(key)}"{opened}>'
-                        f'<summary class="kb-relay-title">{title}</summary><ul class="kb-claims">{items}</ul></details>')
-    return (f'<div class="kb-relay-origin" data-source="{sid}">\n<p class="kb-relay-summary">{summary}</p>\n'
-            + "\n".join(sections) + "\n</div>")
+        title = _fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s, link=False) for s in key]))
+        groups.append((" ".join(key), Markup(title), Markup(count),
+                       [(cid, Markup(statement(ctx, cid))) for cid in ids]))
+    return render("relay-origin.html.j2", t=words(ctx.lang), sid=sid, summary=Markup(summary), groups=groups,
+                  opened=len(origin_of) < FOLD_FROM)
 
 
 def relays_section(ctx, sid: str) -> str:
@@ -144,20 +152,14 @@ def relays_section(ctx, sid: str) -> str:
     items = []
     for origin, ids in relays:
         n = count_markup(ctx, len(ids), f"claims-relayed-by:{sid}:{origin}")
-        items.append(f'<li data-source="{origin}">'
-                     + _fill(ctx.t(_plural("relay.relays_item", len(ids))), origin=name(ctx, origin),
-                             date=_date(ctx, origin), claims=n) + "</li>")
-    return (f'<div class="kb-relay-relays" data-source="{sid}">\n<p class="kb-note">{escape(ctx.t("relay.relays_note"))}</p>\n'
-            f'<ul>{"".join(items)}</ul>\n</div>')
+        items.append((origin, Markup(_fill(ctx.t(_plural("relay.relays_item", len(ids))), origin=name(ctx, origin),
+                                           date=_date(ctx, origin), claims=n))))
+    return render("relay-relays.html.j2", t=words(ctx.lang), sid=sid, items=items)
 
 
 def chains(ctx) -> str:
     """Every original report that other sources relay, oldest first, each with the claims it is the origin of
     and who relays them: the relay chains of the whole fact base, as each source page shows its own."""
-    kb = ctx.kb
-    out = []
-    for sid in query.relayed_origins(kb):
-        date = _date(ctx, sid)
-        when = f' <span class="kb-note">{date}</span>' if date else ""
-        out.append(f'<h3 id="from-{sid}">{name(ctx, sid)}{when}</h3>\n{origin_section(ctx, sid)}')
-    return "\n".join(out)
+    origins = [(sid, name(ctx, sid), _date(ctx, sid), origin_section(ctx, sid))
+               for sid in query.relayed_origins(ctx.kb)]
+    return str(render("relay-chains.html.j2", origins=origins))  # plain text, for the macros' page

@@ -21,6 +21,8 @@ FOLDER = Path(__file__).parent / "templates"
 
 def inert(value):
     """A value as a template shows it: markup as it is, anything else escaped (:func:`render.escaping.escape`)."""
+    if type(value) is str:  # most values: tested first, as a failed hasattr costs an exception
+        return Markup(escape(value))
     return value if hasattr(value, "__html__") else Markup(escape(value))
 
 
@@ -33,7 +35,8 @@ def _num(value: float) -> Markup:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True,
+    # auto_reload off: a template is read and compiled once per process, not checked on disk at each use
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True, auto_reload=False,
                              undefined=jinja2.StrictUndefined, finalize=inert)
     env.filters["num"] = _num
     return env
@@ -44,6 +47,6 @@ def template(name: str) -> jinja2.Template:
     return environment().get_template(name)
 
 
-def render(name: str, **values) -> Markup:
-    """Template ``name`` filled with ``values``: markup, safe to place as it is."""
+def render(name: str, /, **values) -> Markup:
+    """Template ``name`` filled with ``values`` (a value may be called ``name`` too): markup, safe to place as it is."""
     return Markup(template(name).render(**values))
