@@ -14,6 +14,8 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from sitebuild import rawblocks  # what macros/hooks.py holds out of a generated page's Markdown
+
 
 def _out(config) -> Path:
     return Path(config["extra"]["bench_capture_dir"])
@@ -35,13 +37,14 @@ def on_page_markdown(markdown, page, config, files):
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {k: v for k, v in (page.meta or {}).items() if k != "render_macros"}
     front = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" if meta else ""
-    out.write_text(front + markdown, encoding="utf-8")
+    # the page as it reads once its raw HTML is back in it, which the build without macros gives to Markdown whole
+    out.write_text(front + rawblocks.release(markdown, getattr(page, "kb_held", None)), encoding="utf-8")
     return markdown
 
 
 @event_priority(1000)  # first: the HTML as Markdown made it (capture_last_hook.py reads it last)
 def on_page_content(html, page, config, files):
-    page.bench_converted = html
+    page.bench_converted = rawblocks.release(html, getattr(page, "kb_held", None))
     return html
 
 

@@ -44,7 +44,7 @@ from kb.problems import DataError
 from publish import version as data_version
 from render import citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
 from render.context import Ctx
-from sitebuild import kbcache, preview, search
+from sitebuild import kbcache, preview, rawblocks, search
 
 log = get_plugin_logger("kb")
 
@@ -195,9 +195,8 @@ def on_files(files, config):
             _, content = pages.body(Ctx(kb, lang, urls.page_url(kind, ident, lang)), kind, ident)
             if not preview.wanted(lang, kind, ident, content):
                 continue  # `make preview` rebuilding what a change touches: this page is already as built
-        f = _generated(config, kind, ident, lang, content)
-        if not choosing:
-            f.kb_record = (kind, ident)
+        f = _generated(config, kind, ident, lang, "")
+        f.kb_record, f.kb_markdown = (kind, ident), content or None
         f.alternates = {lang: f}
         for other in others:  # only its address is needed, for the language switcher and hreflang
             f.alternates[other] = _generated(config, kind, ident, other, "")
@@ -209,13 +208,20 @@ def on_files(files, config):
 
 
 def on_page_read_source(page, config):
-    """A page generated from data, written as MkDocs reads it: its Markdown is made when needed, not all at once."""
+    """A page generated from data, written as MkDocs reads it: its Markdown is made when needed, not all at once
+    (unless a preview made it to compare), and its raw HTML blocks are held out of Markdown's way until
+    :func:`on_page_content` puts them back (:mod:`sitebuild.rawblocks`)."""
     record = getattr(page.file, "kb_record", None)
     if record is None:
         return None
-    kind, ident = record
-    kb = kbcache.current(kbcache.data_dir(config.config_file_path))
-    return pages.body(Ctx(kb, page.file.locale, page.file.url), kind, ident)[1]
+    markdown = page.file.kb_markdown
+    page.file.kb_markdown = None
+    if markdown is None:
+        kind, ident = record
+        kb = kbcache.current(kbcache.data_dir(config.config_file_path))
+        markdown = pages.body(Ctx(kb, page.file.locale, page.file.url), kind, ident)[1]
+    markdown, page.kb_held = rawblocks.hold(markdown)
+    return markdown
 
 
 def _convert_written_pages(files, config, lang: str) -> None:
@@ -310,8 +316,8 @@ def on_page_content(html, page, config, files):
     MkDocs renders every page of a language to HTML before it writes the first, and holds them all meanwhile:
     at 10,000 claims about a gigabyte.  Each page's Markdown is let go here, once rendered, and its HTML held
     compressed until :func:`on_page_context` opens it for the theme's template, a few milliseconds later."""
-    html = _page_content(html, page, config)
-    page.markdown = ""  # not None: MkDocs reads a page's title as None while its Markdown is
+    html = _page_content(rawblocks.release(html, getattr(page, "kb_held", None)), page, config)
+    page.markdown, page.kb_held = "", None  # not None: MkDocs reads a page's title as None while its Markdown is
     return zlib.compress(html.encode("utf-8"), 1)
 
 
