@@ -9,6 +9,10 @@
   pages at the source language's files, which ``on_page_markdown`` converts
   before the macros run; ``on_config`` gives mkdocs-static-i18n each such
   language, from its record.
+* ``on_page_read_source`` writes a generated page's Markdown when MkDocs reads it, with its raw HTML
+  blocks held out of Markdown's way (:mod:`sitebuild.rawblocks`); ``on_page_content`` puts them back,
+  and holds the page's HTML compressed until ``on_page_context`` opens it for the template (MkDocs
+  renders every page of a language before it writes the first).
 * ``on_page_content`` adds the evidence-tier legend to every page that shows a figure, keeps each
   heading's permalink mark (¶) out of the search index, and adds to every page the line it carries
   when printed (its address, data version and licence; :mod:`render.printing`).
