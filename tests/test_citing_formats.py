@@ -231,7 +231,7 @@ def test_the_page_shows_the_reference_made_of_the_same_pieces_as_its_text(kb, co
             ctx = Ctx(kb, lang, urls.page_url(kind, ident, lang))
             w = citing.work(ctx, kind, ident)
             pieces = kc.style(lang).reference(w)
-            soup = BeautifulSoup(citing.section(ctx, kind, ident)[1], "html.parser")
+            soup = BeautifulSoup("\n\n".join(citing.section(ctx, kind, ident)), "html.parser")
             shown = soup.select_one(".kb-cite-text")
             assert html_lib.unescape(shown.get_text()) == kc.text(pieces, citing.SETTINGS.date), w.key
             assert len(shown.select("[data-kb-accessed]")) == 1
