@@ -347,14 +347,14 @@ def _write_provenance(config):
 
 @event_priority(-500)  # after every other plugin's on_post_page; MkDocs writes the page right after
 def on_post_page(output, page, config):
-    """Let go of a page's Markdown and HTML body once its output exists.
+    """Let go of a page's HTML body once its output exists (its Markdown went once it was rendered).
 
     MkDocs keeps every page to the end of the build, and mkdocs-static-i18n builds the
     second language inside the first: without this, the text of every page of both
     languages stays in memory (about half a gigabyte more at 10,000 claims).  Nothing
     reads a page's body after this event; its title and table of contents stay.
     """
-    page.markdown = page.content = ""  # not None: MkDocs reads a page's title as None while its Markdown is
+    page.content = ""  # its Markdown went in on_page_content
     if page.file.abs_src_path is None:  # a page generated from data: its File holds the Markdown too
         page.file.content_string = ""
     return output

@@ -58,7 +58,7 @@ _NOT_INDEXED = re.compile(r"<script\b[^>]*>.*?</script\s*>"
 _LANG = re.compile(r"<html\b[^>]*\blang=[\"']?([A-Za-z-]+)", re.I)
 ZWSP = "\u200b"
 # The most pages one Pagefind run indexes (see above): 3,000 Chinese pages are about 600 MB of Pagefind's memory.
-PART_PAGES = int(os.environ.get("KB_SEARCH_PART_PAGES") or 3000)
+PART_PAGES = 3000
 PARTS = "parts"  # the folder of the later parts, in the site's bundle
 MANIFEST = "kb-parts.json"  # {language: [a later part's folder, relative to the site's bundle, ...]}
 # what a later part needs: the search page's Pagefind loads its code and WebAssembly from the site's bundle
@@ -149,8 +149,7 @@ def _merge(bundles: list[Path], out: Path) -> None:
             entry = own
         else:
             entry["languages"].update(own["languages"])
-    (out / "pagefind-entry.json").write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")),
-                                             encoding="utf-8")
+    _write_entry(out / "pagefind-entry.json", entry)
 
 
 def _parts(folder: Path, size: int) -> list[Path]:
@@ -195,9 +194,14 @@ def _steady_entry(path: Path) -> None:
     stay identical (the index files are named by the hash of their content)."""
     import json
 
-    if not path.is_file():
-        return
-    entry = json.loads(path.read_text(encoding="utf-8"))
+    if path.is_file():
+        _write_entry(path, json.loads(path.read_text(encoding="utf-8")))
+
+
+def _write_entry(path: Path, entry: dict) -> None:
+    """Write a Pagefind entry with its languages sorted."""
+    import json
+
     if isinstance(entry.get("languages"), dict):
         entry["languages"] = dict(sorted(entry["languages"].items()))
     path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
@@ -227,6 +231,5 @@ def write(site_dir, part_pages: int | None = None) -> None:
                     later.setdefault(folder.name, []).append(name)
         if firsts:
             _merge(firsts, out)
-            _steady_entry(out / "pagefind-entry.json")
         (out / MANIFEST).write_text(json.dumps(later, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
                                     encoding="utf-8")
