@@ -9,7 +9,7 @@ For the real fact base and for synthetic ones of 1,000, 5,000 and 10,000 claims
 process in its tree) are read from ``os.wait4``:
 
 * ``kb check`` on the data;
-* the strict build of both languages (``mkdocs build --strict``), then the same
+* the strict build of every language (``mkdocs build --strict``), then the same
   pages built without macros (bench/sitecfg.py says how), to give the macros'
   overhead as a ratio measured in the same run;
 * the test suite, once, as ``make test`` runs it (``.venv/bin/pytest``);
@@ -455,7 +455,7 @@ def report(res: dict) -> str:
         rows.append([label, _s(c["wall"]), _s(c["cpu"]), _mb(c["rss"]), f"{c['others']:.2f}"])
     out.append(_table(["data", "wall", "CPU", "peak memory", "other processes (cores)"], rows))
 
-    out.append("\n### Build (`mkdocs build --strict`, both languages, Pagefind included)\n")
+    out.append("\n### Build (`mkdocs build --strict`, every language, Pagefind included)\n")
     rows = []
     for _, label, d in _datasets(res):
         b = d["build"]
