@@ -10,9 +10,8 @@ Filters take comma-separated lists: ``claim_table(tag="design,architecture")``.
 from __future__ import annotations
 
 from kb import query
-from kb.languages import LANGUAGES
 from kb.problems import DataError
-from render import charts, citing, downloads, figures, jsonld, listing, provenance, relay, tables
+from render import charts, citing, downloads, figures, jsonld, listing, provenance, relay, search, tables
 from render.context import Ctx
 from render.text import escape, prose
 from sitebuild import kbcache
@@ -160,14 +159,7 @@ def define_env(env):
     @env.macro
     def search_box():
         """The offline search box (Pagefind, set up by assets/kb-search.js); it searches the page's own language."""
-        c = ctx()
-        root = c.href_site("")
-        by_character = "true" if LANGUAGES[c.lang].by_character else "false"  # how its index reads Han text
-        return (f'<link rel="stylesheet" href="{root}pagefind/pagefind-ui.css">'
-                f'<div id="kb-search" data-kb-search="" data-bundle="{root}pagefind/" data-by-character="{by_character}">'
-                f'</div>'
-                f'<script src="{root}pagefind/pagefind-ui.js"></script>'
-                f'<script src="{root}assets/kb-search.js"></script>')
+        return search.box(ctx())
 
     @env.macro
     def claim_addresses():

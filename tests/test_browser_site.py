@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_fixture import DESKTOP, PHONE, SCREENSHOTS, browser, run_axe, served, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
@@ -99,6 +100,28 @@ def test_english_search_finds_latency_on_english_pages(visit):
     page = visit("search/")
     found = _search(page, "latency")
     assert found and not [u for u in found if u.startswith("/zh/")], found
+
+
+# A word each language's pages hold, and what the search box then says, in the site's words of that language
+# (src/kb/vocabulary.py, search.*): Pagefind's own would be Simplified on the Traditional page.
+SAID = {"en": ("latency", "results for latency", "Search"),
+        "zh": ("延迟", "个与 延迟 相关的结果", "搜索"),
+        "zh-hant": ("晶片", "個與 晶片 相關的結果", "搜尋")}
+CLEAR = {"en": "Clear", "zh": "清除", "zh-hant": "清除"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_search_box_speaks_the_pages_language(visit, lang):
+    word, said, placeholder = SAID[lang]
+    page = visit(_path(lang, "search/"), viewport=PHONE, touch=True)
+    found = _search(page, word)
+    message = page.locator("#kb-search .pagefind-ui__message")
+    expect(message).to_contain_text(said)
+    count = int(re.search(r"\d[\d,]*", message.inner_text()).group(0).replace(",", ""))
+    assert count >= len(found) > 0, (message.inner_text(), found)
+    assert page.get_attribute("#kb-search .pagefind-ui__search-input", "placeholder") == placeholder
+    expect(page.locator("#kb-search .pagefind-ui__search-clear")).to_have_text(CLEAR[lang])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -7,7 +7,8 @@
    tests/pagefind_search.mjs searches with these three too.
    A language with many pages is indexed in parts (src/sitebuild/search.py): the bundle's
    kb-parts.json names the later parts of each language, and parts() gives the page's own,
-   which Pagefind merges into the first (mergeIndex). */
+   which Pagefind merges into the first (mergeIndex). The UI's own words come from the box's
+   data-words, in the page's language. */
 (function (root) {
   "use strict";
   var HAN = "\\u3007\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{3134f}";
@@ -61,13 +62,17 @@
     var byCharacter = box.getAttribute("data-by-character") === "true";
     var bundle = box.getAttribute("data-bundle");
     var lang = (document.documentElement.getAttribute("lang") || "unknown").toLowerCase();
+    // The UI's words in the page's language (src/render/search.py): Pagefind would pick its own by language and
+    // region, and give a Traditional Chinese page Simplified ones.
+    var words = {};
+    try { words = JSON.parse(box.getAttribute("data-words") || "{}"); } catch (e) { words = {}; }
     function open(manifest) {
       var ui = new window.PagefindUI({
         element: "#kb-search", bundlePath: bundle,
         mergeIndex: parts(bundle, lang, manifest).map(function (p) {
           return { bundlePath: p, excerptLength: excerptLength(byCharacter) };
         }),
-        showSubResults: true, showImages: false, excerptLength: excerptLength(byCharacter),
+        showSubResults: true, showImages: false, excerptLength: excerptLength(byCharacter), translations: words,
         processTerm: function (t) { return term(t, byCharacter); },
         processResult: result
       });

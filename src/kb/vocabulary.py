@@ -256,6 +256,36 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "relay.relays_note": {"en": "For these claims this source repeats another's report; it is not a confirmation of it.",
                           "zh": "在这些论断上，此来源转述的是别人的报告，并不构成对它的印证。"},
 
+    # the search box's own words (Pagefind UI's strings, by its names; render.search): the site's words in every
+    # language, so that a converted language does not show Pagefind's words for its source's region
+    "search.placeholder": {"en": "Search", "zh": "搜索"},
+    "search.clear_search": {"en": "Clear", "zh": "清除"},
+    "search.load_more": {"en": "Show more results", "zh": "显示更多结果"},
+    "search.search_label": {"en": "Search this site", "zh": "搜索本站"},
+    "search.filters_label": {"en": "Filters", "zh": "筛选"},
+    "search.zero_results": {"en": "Nothing found for [SEARCH_TERM]", "zh": "没有找到与 [SEARCH_TERM] 相关的结果"},
+    "search.many_results": {"en": "[COUNT] results for [SEARCH_TERM]", "zh": "找到 [COUNT] 个与 [SEARCH_TERM] 相关的结果"},
+    "search.one_result": {"en": "[COUNT] result for [SEARCH_TERM]", "zh": "找到 [COUNT] 个与 [SEARCH_TERM] 相关的结果"},
+    "search.total_zero_results": {"en": "No results", "zh": "没有结果"},
+    "search.total_one_result": {"en": "[COUNT] result", "zh": "[COUNT] 个结果"},
+    "search.total_many_results": {"en": "[COUNT] results", "zh": "[COUNT] 个结果"},
+    "search.alt_search": {"en": "Nothing found for [SEARCH_TERM]; showing results for [DIFFERENT_TERM]",
+                          "zh": "没有找到与 [SEARCH_TERM] 相关的结果，以下是与 [DIFFERENT_TERM] 相关的结果"},
+    "search.search_suggestion": {"en": "Nothing found for [SEARCH_TERM]. Try one of these searches:",
+                                 "zh": "没有找到与 [SEARCH_TERM] 相关的结果。可以试试以下搜索："},
+    "search.searching": {"en": "Searching for [SEARCH_TERM]…", "zh": "正在搜索 [SEARCH_TERM]……"},
+    "search.results_label": {"en": "Search results", "zh": "搜索结果"},
+    "search.keyboard_navigate": {"en": "move", "zh": "移动"},
+    "search.keyboard_select": {"en": "open", "zh": "打开"},
+    "search.keyboard_clear": {"en": "clear", "zh": "清除"},
+    "search.keyboard_close": {"en": "close", "zh": "关闭"},
+    "search.keyboard_search": {"en": "search", "zh": "搜索"},
+    "search.error_search": {"en": "The search failed", "zh": "搜索失败"},
+    "search.filter_selected_one": {"en": "[COUNT] selected", "zh": "已选 [COUNT] 项"},
+    "search.filter_selected_many": {"en": "[COUNT] selected", "zh": "已选 [COUNT] 项"},
+    "search.input_hint": {"en": "Results show as you type", "zh": "输入时即显示结果"},
+    "search.loading": {"en": "Loading", "zh": "加载中"},
+
     # the page for an address that does not exist (render.notfound)
     "404.title": {"en": "Page not found", "zh": "找不到此页"},
     "404.text": {"en": "There is no page at this address. Check it for a typing mistake, or start again from the "
