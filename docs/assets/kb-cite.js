@@ -7,13 +7,13 @@
    it, saying in the button's status line whether that worked. */
 (function () {
   "use strict";
-  var MONTHS = ["January", "February", "March", "April", "May", "June", "July",
-                "August", "September", "October", "November", "December"];
+  // the English form the build writes (day, month's name, year), from the browser's own calendar data
+  var LONG_EN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function fillDates() {
     var d = new Date(), y = d.getFullYear(), m = d.getMonth() + 1, day = d.getDate();
     var iso = y + "-" + pad(m) + "-" + pad(day);
-    var forms = { iso: iso, en: day + " " + MONTHS[m - 1] + " " + y, parts: y + ", " + m + ", " + day };
+    var forms = { iso: iso, en: LONG_EN.format(d), parts: y + ", " + m + ", " + day };
     Array.prototype.forEach.call(document.querySelectorAll("[data-kb-accessed]"), function (el) {
       var text = forms[el.getAttribute("data-kb-accessed")];
       if (!text) return;

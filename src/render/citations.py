@@ -82,8 +82,3 @@ def citation(ctx, cit, how=None, cid: str | None = None) -> str:
         checked=ctx.t("checked." + how.how).split("{date}") if how is not None and how.date
         else [ctx.t("checked." + how.how)] if how is not None else [],
         date=fmt.date(how.date, ctx.lang) if how is not None and how.date else "")
-
-
-def citations(ctx, cid: str) -> str:
-    c = ctx.kb.claims[cid]
-    return "\n".join(citation(ctx, cit, ctx.kb.how_checked(cid, i), cid) for i, cit in enumerate(c.citations))
