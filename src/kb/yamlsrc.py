@@ -10,6 +10,10 @@ here, so that the reader can:
 * refuse every tag outside YAML's core types, so nothing can construct objects;
 * refuse NaN and infinities, and keep decimals exact (``1.80`` stays ``1.80``,
   so the precision it was stated at is not lost).
+
+Values are built twice over only where needed: a quick pass (``_quick``) builds the usual
+file, and a file that holds anything reported with its path or refused (a duplicate key,
+a TODO, an alias, a tag) is built again by ``_build``, which names the place of each.
 """
 from __future__ import annotations
 
@@ -27,16 +31,26 @@ MAX_DEPTH = 32
 
 _CORE = "tag:yaml.org,2002:"
 _PLAIN = "!plain"  # an untagged plain scalar, typed in _scalar with the safe loader's patterns
+_STR, _SEQ, _MAP = _CORE + "str", _CORE + "seq", _CORE + "map"
 
 
 class _Resolver(yaml.resolver.BaseResolver):
     """Marks plain scalars instead of typing them: the safe resolver's generic loop
-    costs more than the whole rest of the reading, and _scalar types them faster."""
+    costs more than the whole rest of the reading, and _scalar types them faster.
+
+    The composer calls these three methods for every node. Nothing here resolves by
+    path, so they answer at once with the tags BaseResolver would give."""
 
     def resolve(self, kind, value, implicit):
-        if kind is yaml.ScalarNode and implicit[0]:
-            return _PLAIN
-        return super().resolve(kind, value, implicit)
+        if kind is yaml.ScalarNode:
+            return _PLAIN if implicit[0] else _STR
+        return _SEQ if kind is yaml.SequenceNode else _MAP
+
+    def descend_resolver(self, current_node, current_index):
+        pass
+
+    def ascend_resolver(self):
+        pass
 
 
 if getattr(yaml, "__with_libyaml__", False):  # libyaml composes about ten times faster
@@ -146,7 +160,7 @@ def read_text(file: str, raw: bytes) -> Source:
         src.problem((), "empty-file", "the file holds no records",
                     "add a record, or delete the file")
         return src
-    for no, ln in enumerate(text.splitlines(), 1):
+    for no, ln in enumerate(text.splitlines() if "\t" in text else (), 1):
         indent = re.match(r"[ \t]*", ln).group(0)
         if "\t" in indent:
             src.problems.append(Problem(file, no, indent.index("\t") + 1, "tab-indent",
@@ -184,7 +198,10 @@ def read_text(file: str, raw: bytes) -> Source:
     if isinstance(root, yaml.MappingNode):
         src.key_lines = {(k.value,): k.start_mark.line + 1 for k, _ in root.value if isinstance(k, yaml.ScalarNode)}
     try:
-        src.data = _build(root, (), src, set(), 0)
+        try:
+            src.data = _quick(root, set(), 0)
+        except _Unusual:
+            src.data = _build(root, (), src, set(), 0)
     except _Refused as exc:
         line, col = _pos(exc.node)
         src.problems.append(Problem(file, line, col, exc.rule, exc.message, exc.hint))
@@ -198,6 +215,46 @@ def _compose(text: str, loader_class):
         return loader.get_single_node()
     finally:
         loader.dispose()
+
+
+class _Unusual(Exception):
+    """The quick reading met something _build reports with its path or refuses."""
+
+
+_ScalarNode, _MappingNode = yaml.ScalarNode, yaml.MappingNode
+
+
+def _quick(node, seen: set, depth: int):
+    """The value of ``node`` as _build gives it, for the usual file: no duplicate key, no
+    TODO, nothing refused. It does not follow each value's path, which only those need,
+    and it raises _Unusual on the first of them, so that the file is read again with _build."""
+    if id(node) in seen or depth > MAX_DEPTH:
+        raise _Unusual
+    seen.add(id(node))
+    cls, tag = node.__class__, node.tag
+    if cls is _ScalarNode:
+        text = node.value
+        if tag == _STR or (tag == _PLAIN and text[:1] not in _IMPLICIT):
+            value = text  # quoted, or plain with a first letter no other type starts with
+        else:
+            value = _scalar(node)
+        if value.__class__ is str and value.startswith("TODO"):
+            raise _Unusual
+        return value
+    if cls is _MappingNode:
+        if tag != _MAP:
+            raise _Unusual
+        out: dict[str, Any] = {}
+        for knode, vnode in node.value:
+            key = knode.value
+            if knode.__class__ is not _ScalarNode or (knode.tag != _PLAIN and knode.tag != _STR) \
+                    or key == "<<" or key in out:
+                raise _Unusual
+            out[key] = _quick(vnode, seen, depth + 1)
+        return out
+    if tag != _SEQ:
+        raise _Unusual
+    return [_quick(item, seen, depth + 1) for item in node.value]
 
 
 def _build(node, path: tuple, src: Source, seen: set, depth: int):
