@@ -7,7 +7,9 @@ read like the specification of the fact base.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+import typing
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -422,16 +424,34 @@ def derivation_units_combine(ctx: Context):
 
 # --- language -------------------------------------------------------------------
 
-def _bilingual_fields(record, path=()):
+def _bilingual_fields(record, path=(), out=None) -> list:
+    """Every Bilingual text in a record, with its path, in the schema's order."""
+    out = [] if out is None else out
     if isinstance(record, schema.Bilingual):
-        yield path, record
-        return
-    if isinstance(record, schema.Record):
-        for name in type(record).model_fields:
-            yield from _bilingual_fields(getattr(record, name), path + (name,))
+        out.append((path, record))
+    elif isinstance(record, schema.Record):
+        for name in _fields_with_text(type(record)):
+            value = getattr(record, name)
+            if value is not None:
+                _bilingual_fields(value, path + (name,), out)
     elif isinstance(record, list):
         for i, item in enumerate(record):
-            yield from _bilingual_fields(item, path + (i,))
+            _bilingual_fields(item, path + (i,), out)
+    return out
+
+
+@functools.cache
+def _fields_with_text(model) -> tuple[str, ...]:
+    """The fields of a record kind whose type can hold a Bilingual text, in the schema's order: the
+    walk above skips the ids, numbers and dates, which are most of a record."""
+    def can_hold(tp) -> bool:
+        if isinstance(tp, type) and issubclass(tp, schema.Record):
+            return True
+        args = typing.get_args(tp)
+        if typing.get_origin(tp) is typing.Annotated:
+            args = args[:1]
+        return tp is typing.Any or any(can_hold(a) for a in args)
+    return tuple(name for name, f in model.model_fields.items() if can_hold(f.annotation))
 
 
 @rule

@@ -60,9 +60,10 @@ _MULTIPLIERS = {"万亿": Decimal(10) ** 12, "萬億": Decimal(10) ** 12, "万":
                 "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9, "trillion": Decimal(10) ** 12}
 _MULT_RE = re.compile(r"\s?(万亿|萬億|万|萬|亿|億|(?<=\d )(?:thousand|million|billion|trillion)\b)")
 
-_ARABIC = re.compile(r"(?<![A-Za-z\d.,])(\d{1,3}(?:[,，]\d{3})+(?!\d)|\d+)(\.\d+)?(?![\d])")
+# The patterns that start with a lookahead only skip ahead to where a match can begin.
+_ARABIC = re.compile(r"(?=\d)(?<![A-Za-z\d.,])(\d{1,3}(?:[,，]\d{3})+(?!\d)|\d+)(\.\d+)?(?![\d])")
 _CN_CHARS = "零〇一二两兩三四五六七八九十百千万萬亿億"
-_CN_RUN = re.compile(rf"(百分之)?([{_CN_CHARS}](?:[{_CN_CHARS}]|[点點](?=[零〇一二两兩三四五六七八九]))*)")
+_CN_RUN = re.compile(rf"(?=[{_CN_CHARS}])(百分之)?([{_CN_CHARS}](?:[{_CN_CHARS}]|[点點](?=[零〇一二两兩三四五六七八九]))*)")
 _RANGE_SEP = re.compile(r"\s*(?:[—–\-~～〜]|到|至|to)\s*")
 
 _MONTHS = {m: i for i, names in enumerate((
@@ -87,7 +88,7 @@ _DATES = [
 
 
 _DATE_HINT = {"ymd": "-", "zh": "年", "zh-md": "月"}
-_MONTH_HINT = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_MONTH_HINT = re.compile(r"(?i)\b(?=[adfjmnos])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _CN_SET = frozenset(_CN_CHARS)
 
 

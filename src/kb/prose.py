@@ -17,17 +17,18 @@ PLACEHOLDER = re.compile(r"\{(value|claim:([a-z0-9]+(?:-[a-z0-9]+)*)|entity:([a-
 # Latin letter (GB300, K2.5, N3P, HBM4, 120B, Gen2) or to a hyphenated name (GPT-4).
 ARABIC = re.compile(r"(?<![A-Za-z0-9.\-])\d(?:[\d,.]*\d)?(?![A-Za-z0-9])")
 # English number words are figures when they count time or multiples (nine months,
-# three times, twice), as the Chinese measure words below do.
-ENGLISH = re.compile(r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+# three times, twice), as the Chinese measure words below do. (The lookahead names the letters
+# they start with, so that the words are tried only where one of them can begin.)
+ENGLISH = re.compile(r"\b(?=[adefhnost])(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
                      r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|hundreds of)"
                      r"[ -](?:months?|years?|weeks?|days?|hours?|minutes?|times|fold|percent|per cent)|twice|triple[sd]?|tripling|doubl(?:e[sd]?|ing)|halv(?:ed|ing))\b", re.I)
 # Chinese numerals followed by a measure word are figures too (九个月, 两倍, 三款).
 # A lone 一 before a measure word is the indefinite article (一颗芯片, "a chip"), and
-# 第 makes an ordinal (第一代), so neither counts.
+# 第 makes an ordinal (第一代), so neither counts. (The first lookahead only skips ahead to a numeral.)
 CN_DIGITS = "零〇一二三四五六七八九十两百千万亿"
 # 月 alone is left out: 六月 is June, while 六个月 (six months) is caught by 个.
 MEASURE = "个倍款颗年天项步家条种张次层代位名台周小时分钟秒成篇套份组段轮批首块片期座"
-CHINESE = re.compile(rf"(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
+CHINESE = re.compile(rf"(?=[{CN_DIGITS}])(?<![第{CN_DIGITS}])([{CN_DIGITS}]+)(?=[{MEASURE}])")
 
 
 # A citation's reading (how the claim's figure is read where the source writes it in words) writes the
