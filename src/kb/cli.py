@@ -5,6 +5,8 @@ Exit status: 0 when the data is sound, 1 when it is not, 2 on wrong usage.
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import sys
 from pathlib import Path
 
@@ -145,7 +147,8 @@ def cmd_rules(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
+def _parse(argv):
+    """The command line as parsed, or the exit status where it asks for help or is wrong."""
     parser = argparse.ArgumentParser(prog="kb", description="Check and extend the evidence base.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("check", help="validate every data file, re-derive stated figures, report problems")
@@ -178,19 +181,35 @@ def main(argv=None) -> int:
     p.add_argument("--out", default="schemas", help="folder to write into (default: schemas)")
     p.set_defaults(func=cmd_schema)
     try:
-        args = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code else 0
-    return args.func(args)
+
+
+def main(argv=None) -> int:
+    args = _parse(argv)
+    return args if isinstance(args, int) else args.func(args)
 
 
 def run() -> int:
-    """Entry point: like main(), quiet when its output is piped into a command that stops reading."""
-    try:
-        return main()
-    except BrokenPipeError:
-        import os
+    """Entry point: like main(), quiet when its output is piped into a command that stops reading.
 
+    ``kb check`` reads the fact base once and ends, so it runs without the garbage collector and
+    ends the process as soon as its answer is written: a collection would walk every record, and
+    freeing them one by one at exit takes as long again, nearly two seconds together at 10,000
+    claims (BENCHMARKS.md). The command writes nothing but its answer."""
+    try:
+        args = _parse(None)
+        if isinstance(args, int):
+            return args
+        if args.func is not cmd_check:
+            return args.func(args)
+        gc.disable()
+        code = cmd_check(args)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
