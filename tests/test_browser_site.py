@@ -104,15 +104,15 @@ def test_english_search_finds_latency_on_english_pages(visit):
 
 # A word each language's pages hold, and what the search box then says, in the site's words of that language
 # (src/kb/vocabulary.py, search.*): Pagefind's own would be Simplified on the Traditional page.
-SAID = {"en": ("latency", "results for latency", "Search"),
-        "zh": ("延迟", "个与 延迟 相关的结果", "搜索"),
-        "zh-hant": ("晶片", "個與 晶片 相關的結果", "搜尋")}
-CLEAR = {"en": "Clear", "zh": "清除", "zh-hant": "清除"}
+# (word, the results line, the box's placeholder, its clear button)
+SAID = {"en": ("latency", "results for latency", "Search", "Clear"),
+        "zh": ("延迟", "个与 延迟 相关的结果", "搜索", "清除"),
+        "zh-hant": ("晶片", "個與 晶片 相關的結果", "搜尋", "清除")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_search_box_speaks_the_pages_language(visit, lang):
-    word, said, placeholder = SAID[lang]
+    word, said, placeholder, clear = SAID[lang]
     page = visit(_path(lang, "search/"), viewport=PHONE, touch=True)
     found = _search(page, word)
     message = page.locator("#kb-search .pagefind-ui__message")
@@ -120,7 +120,7 @@ def test_the_search_box_speaks_the_pages_language(visit, lang):
     count = int(re.search(r"\d[\d,]*", message.inner_text()).group(0).replace(",", ""))
     assert count >= len(found) > 0, (message.inner_text(), found)
     assert page.get_attribute("#kb-search .pagefind-ui__search-input", "placeholder") == placeholder
-    expect(page.locator("#kb-search .pagefind-ui__search-clear")).to_have_text(CLEAR[lang])
+    expect(page.locator("#kb-search .pagefind-ui__search-clear")).to_have_text(clear)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 

@@ -21,6 +21,13 @@ def lang_prefix(lang: str) -> str:
     return LANGUAGES[lang].prefix if lang in LANGUAGES else f"{lang}/"
 
 
+def same_page(url: str, lang: str, other: str) -> str:
+    """The address in ``other`` of the page at ``url`` in ``lang``: every language has the same pages, under its own
+    prefix ('zh-hant/claims/x/' in zh-hant -> 'zh/claims/x/' in zh)."""
+    prefix = lang_prefix(lang)
+    return lang_prefix(other) + (url[len(prefix):] if url.startswith(prefix) else url)
+
+
 def page_path(kind: str, ident: str | None, lang: str) -> str:
     """The site-relative address of a record's page in ``lang`` ('zh/claims/x/'), or with no ``ident`` of the
     page that lists the kind's records ('zh/claims/')."""

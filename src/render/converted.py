@@ -15,9 +15,7 @@ def note(lang: str, page_url: str) -> str:
     source = LANGUAGES[lang].converted_from
     if source is None:
         return ""
-    prefix = urls.lang_prefix(lang)
-    bare = page_url[len(prefix):] if page_url.startswith(prefix) else page_url
-    href = urls.relative(page_url, urls.lang_prefix(source) + bare)
+    href = urls.relative(page_url, urls.same_page(page_url, lang, source))
     before, _, after = t("converted.note", lang).partition("{source}")
     note = render("converted.html.j2", before=before, after=after, href=href, tag=urls.lang_tag(source),
                   name=LANGUAGES[source].name)

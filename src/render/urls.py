@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kb import kinds
 from kb.languages import DEFAULT, LANGUAGES
-from kb.paths import lang_prefix, page_path
+from kb.paths import lang_prefix, page_path, same_page
 
 DEFAULT_LANG = DEFAULT  # the language at the site's root
 
@@ -19,7 +19,7 @@ LANG_TAGS = {code: lang.tag for code, lang in LANGUAGES.items()}
 # kind of record -> folder of its pages, for the kinds whose records have pages (kb.kinds)
 KINDS = {k.name: k.pages for k in kinds.with_pages()}
 
-__all__ = ["lang_prefix", "page_url"]  # kb.paths's, as the renderers call them
+__all__ = ["lang_prefix", "page_url", "same_page"]  # kb.paths's, as the renderers call them
 
 
 def lang_tag(lang: str) -> str:
