@@ -233,11 +233,7 @@ def _quick(node, seen: set, depth: int):
     seen.add(id(node))
     cls, tag = node.__class__, node.tag
     if cls is _ScalarNode:
-        text = node.value
-        if tag == _STR or (tag == _PLAIN and text[:1] not in _IMPLICIT):
-            value = text  # quoted, or plain with a first letter no other type starts with
-        else:
-            value = _scalar(node)
+        value = _scalar(node)
         if value.__class__ is str and value.startswith("TODO"):
             raise _Unusual
         return value
@@ -300,6 +296,8 @@ def _build(node, path: tuple, src: Source, seen: set, depth: int):
 
 def _scalar(node):
     tag, text = node.tag, node.value
+    if tag == _STR or (tag == _PLAIN and text[:1] not in _IMPLICIT):
+        return text  # quoted, or plain with a first letter no other type starts with: most values
     if tag == _PLAIN:
         tag = _implicit_tag(text)
     if tag not in _SCALAR_TAGS:
