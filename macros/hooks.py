@@ -25,7 +25,7 @@
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
   :mod:`render.downloads`), then writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
-  once both languages are built: one index per language, Chinese indexed character by
+  once every language is built (in turn, or side by side by macros/parallel.py): one index per language, Chinese indexed character by
   character (see :mod:`sitebuild.search`), all served from the site itself.
 * ``on_template_context`` and ``on_post_template`` make the page for a missing address in the
   language being built (overrides/404.html, :mod:`render.notfound`): /404.html in English,
@@ -48,7 +48,7 @@ from kb.problems import DataError
 from publish import version as data_version
 from render import citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
 from render.context import Ctx
-from sitebuild import kbcache, preview, rawblocks, search
+from sitebuild import kbcache, parallel, preview, rawblocks, search
 
 log = get_plugin_logger("kb")
 
@@ -280,8 +280,16 @@ def _list_parts(files, config, kb, lang: str, others: list[str]) -> None:
 
 @event_priority(-200)
 def on_post_build(config):
-    if _i18n(config).building:
+    i18n = _i18n(config)
+    if parallel.nested(i18n):
         return  # a language build nested inside the first one; index once, at the end
+    try:
+        _after_every_language(config)
+    finally:
+        parallel.finish(i18n)
+
+
+def _after_every_language(config):
     downloads.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
     if not preview.indexing():
@@ -387,6 +395,8 @@ def on_template_context(context, template_name, config):
 
 def on_post_template(output, template_name, config):
     """Write a language's page for missing addresses into its folder (/zh/404.html), not over the English one."""
+    if template_name == "sitemap.xml" and parallel.in_fork():
+        return ""  # a language built beside the others: the build that forked it writes the whole sitemap
     if template_name != notfound.TEMPLATE:
         return output
     if _MENU:
