@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from sitebuild import parallel  # whether the languages after the first were built side by side
 from sitebuild import rawblocks  # what macros/hooks.py holds out of a generated page's Markdown
 
 
@@ -52,7 +53,7 @@ def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
-@event_priority(-150)  # after mkdocs-static-i18n built the other languages (-100), before macros/hooks.py (-200)
+@event_priority(-150)  # after the other languages were built (-50 or -100), before macros/hooks.py (-200)
 def on_post_build(config):
-    if not config.plugins["i18n"].building:
+    if not parallel.nested(config.plugins["i18n"]):
         (_out(config) / "_site_before.json").write_text(json.dumps(site_files(Path(config.site_dir))))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from sitebuild import parallel  # whether the languages after the first were built side by side
+
 _spec = importlib.util.spec_from_file_location("kb_site_hooks", Path(__file__).resolve().parent.parent / "macros" / "hooks.py")
 _hooks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_hooks)
@@ -36,7 +38,7 @@ def on_page_content(held, page, config, files):
 
 @event_priority(-1000)  # last: after macros/hooks.py wrote its files and ran Pagefind
 def on_post_build(config):
-    if config.plugins["i18n"].building:
+    if parallel.nested(config.plugins["i18n"]):
         return
     site, out = Path(config.site_dir), _out(config)
     before = set(json.loads((out / "_site_before.json").read_text()))

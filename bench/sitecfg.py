@@ -20,7 +20,8 @@ real configuration, with paths made absolute.
 build, captured once the data has been rendered into it (bench/capture_hook.py
 and capture_last_hook.py), written as plain files into a docs tree, and built
 with the macros plugin removed and macros/hooks.py replaced by
-bench/static_hook.py.  BENCHMARKS.md says exactly what each build does.
+bench/static_hook.py (macros/parallel.py stays: the languages are built side
+by side as the site's are).  BENCHMARKS.md says exactly what each build does.
 """
 from __future__ import annotations
 
@@ -129,6 +130,18 @@ CAPTURE_HOOKS = [BENCH / "capture_hook.py", BENCH / "capture_last_hook.py"]
 REDUCED_NAV = ["index.md", {"Reference": [f"{k}/index.md" for k in KIND_FOLDERS]}, "search.md"]
 
 
+PARALLEL_HOOK = "macros/parallel.py"  # builds the languages after the first side by side; puts nothing into a page
+
+
+def site_hooks(cfg: dict) -> list[Path]:
+    """The site's own hooks, as mkdocs.yml lists them."""
+    hooks = [ROOT / h for h in cfg.get("hooks") or []]
+    if ROOT / PARALLEL_HOOK not in hooks:
+        raise SystemExit(f"mkdocs.yml no longer lists {PARALLEL_HOOK}: say in bench/sitecfg.py how the build without "
+                         f"macros builds the languages")
+    return hooks
+
+
 def synthetic_site(work: Path, *, capture: Path | None = None) -> Path:
     """Write a config (and its reduced docs tree) under ``work``; return the config's path.
 
@@ -136,8 +149,8 @@ def synthetic_site(work: Path, *, capture: Path | None = None) -> Path:
     """
     docs = work / "docs"
     _reduced_docs(docs)
-    hooks = [ROOT / "macros" / "hooks.py"] + (CAPTURE_HOOKS if capture else [])
-    cfg = _absolute(load_config(), docs, work / "site", hooks)
+    cfg = load_config()
+    cfg = _absolute(cfg, docs, work / "site", site_hooks(cfg) + (CAPTURE_HOOKS if capture else []))
     cfg["nav"] = REDUCED_NAV
     if capture:
         cfg.setdefault("extra", {})["bench_capture_dir"] = str(capture)
@@ -150,8 +163,8 @@ def real_site(work: Path, *, capture: Path | None = None) -> Path:
     docs = work / "docs"
     if not docs.exists():
         shutil.copytree(ROOT / "docs", docs)
-    hooks = [ROOT / "macros" / "hooks.py"] + (CAPTURE_HOOKS if capture else [])
-    cfg = _absolute(load_config(), docs, work / "site", hooks)
+    cfg = load_config()
+    cfg = _absolute(cfg, docs, work / "site", site_hooks(cfg) + (CAPTURE_HOOKS if capture else []))
     if capture:
         cfg.setdefault("extra", {})["bench_capture_dir"] = str(capture)
     return write_config(cfg, work / ("mkdocs-capture.yml" if capture else "mkdocs.yml"))
@@ -168,7 +181,7 @@ def static_site(work: Path, captured: Path, base_config: Path) -> Path:
     cfg = dict(base)
     cfg["docs_dir"] = str(docs)
     cfg["site_dir"] = str(work / "static-site")
-    cfg["hooks"] = [str(BENCH / "static_hook.py")]
+    cfg["hooks"] = [str(ROOT / PARALLEL_HOOK), str(BENCH / "static_hook.py")]  # the languages built as the site's are
     cfg["plugins"] = [p for p in cfg["plugins"] if not (isinstance(p, dict) and "macros" in p) and p != "macros"]
     cfg["extra"] = {k: v for k, v in (cfg.get("extra") or {}).items() if k != "bench_capture_dir"}
     cfg["extra"]["bench_postbuild_dir"] = str(captured / "_postbuild")

@@ -17,6 +17,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from sitebuild import parallel  # whether the languages after the first were built side by side
+
 _spec = importlib.util.spec_from_file_location("kb_site_hooks", Path(__file__).resolve().parent.parent / "macros" / "hooks.py")
 _hooks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_hooks)
@@ -33,7 +35,7 @@ def on_page_content(html, page, config, files):
 
 @event_priority(-200)
 def on_post_build(config):
-    if config.plugins["i18n"].building:
+    if parallel.nested(config.plugins["i18n"]):
         return
     captured = Path(config["extra"]["bench_postbuild_dir"])
     if captured.is_dir():
@@ -42,3 +44,5 @@ def on_post_build(config):
         _hooks.search.write(config.site_dir)
     except RuntimeError as exc:
         raise PluginError(f"pagefind failed: {exc}") from None
+    finally:
+        parallel.finish(config.plugins["i18n"])
