@@ -33,6 +33,8 @@
 """
 from __future__ import annotations
 
+import ctypes
+import gc
 import os
 import zlib
 from pathlib import Path
@@ -46,7 +48,7 @@ from mkdocs_static_i18n.config import I18nPluginLanguage
 from kb import languages
 from kb.problems import DataError
 from publish import version as data_version
-from render import citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
+from render import charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
 from render.context import Ctx
 from sitebuild import kbcache, parallel, preview, rawblocks, search
 
@@ -294,10 +296,29 @@ def _after_every_language(config):
     _write_provenance(config)
     if not preview.indexing():
         return  # `make preview` rebuilding only what a change touches: search keeps the last whole build's index
+    if parallel.from_command_line():
+        _let_go()
     try:
         search.write(config.site_dir)
     except RuntimeError as exc:
         raise PluginError(f"pagefind failed: {exc}") from None
+
+
+def _let_go() -> None:
+    """Before Pagefind runs, let go of what only the pages needed: the fact base and what holds it.
+
+    The build's process waits for Pagefind with all it holds, and the two together set the build's peak memory
+    (BENCHMARKS.md).  Only a build that ends here does this: ``mkdocs serve`` and ``make preview`` keep the
+    fact base for their next build.  glibc keeps memory freed in small pieces for reuse unless asked to give
+    it back (``malloc_trim``)."""
+    kbcache.release()
+    charts.forget()
+    downloads.forget()
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (AttributeError, OSError):
+        pass  # not glibc: what was freed stays with the process for reuse
 
 
 def _page_lang(page, config) -> str:

@@ -386,6 +386,11 @@ BUILDERS = {
 _cache: dict[tuple, tuple] = {}
 
 
+def forget() -> None:
+    """Let go of the charts drawn (and the fact base they were drawn from)."""
+    _cache.clear()
+
+
 def build(ctx, name: str, **params) -> dict:
     """The chart's parts (title, note, svg, data table) for the page's language; the SVG is cached per build."""
     key = (name, ctx.lang, ctx.page_url, tuple(sorted(params.items())))

@@ -42,6 +42,11 @@ def files(kb) -> dict[str, bytes]:
     return _cache[key]
 
 
+def forget() -> None:
+    """Let go of the downloads made (the next build makes its own)."""
+    _cache.clear()
+
+
 def write(kb, site_dir: str | Path) -> list[Path]:
     """Write the downloads into the built site, at data/<file>."""
     out = Path(site_dir) / FOLDER

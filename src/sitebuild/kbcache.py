@@ -50,6 +50,11 @@ def open_kb(root: Path) -> KnowledgeBase:
     return kb
 
 
+def release() -> None:
+    """Forget every base opened: the next build opens its own."""
+    _cache.clear()
+
+
 def current(root: Path) -> KnowledgeBase:
     """The base this build opened for ``root`` (opening it if none was), without checking the folder again."""
     hit = _cache.get(str(root))

@@ -59,6 +59,12 @@ def started(command: str) -> None:
     _command = command
 
 
+def from_command_line() -> bool:
+    """Whether this process runs ``mkdocs build`` (or gh-deploy) and ends with it, rather than rebuilding on
+    (``mkdocs serve``, ``make preview``) or building inside another program (tests)."""
+    return _command in _COMMANDS
+
+
 def in_fork() -> bool:
     return _in_fork
 
@@ -125,7 +131,7 @@ def _search_plugin(config) -> bool:
 
 def wanted(config, rest: list[str]) -> int:
     """How many processes build ``rest`` (1: in turn, by mkdocs-static-i18n itself)."""
-    if _command not in _COMMANDS or len(rest) < 2 or not hasattr(os, "fork"):
+    if not from_command_line() or len(rest) < 2 or not hasattr(os, "fork"):
         return 1
     if threading.active_count() != 1 or threading.current_thread() is not threading.main_thread():
         return 1
