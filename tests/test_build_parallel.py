@@ -9,6 +9,8 @@ what a failed fork does to the build, with real forks and the builds themselves 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -68,6 +70,8 @@ def test_only_a_build_from_the_command_line_with_one_thread_forks(monkeypatch):
     monkeypatch.setenv(parallel.ENV, "2")
     monkeypatch.delenv(parallel.MEMORY_ENV, raising=False)
     monkeypatch.setattr(parallel, "_peak_so_far", lambda: 150 * 2**20)
+    real_other_threads = parallel._other_threads
+    monkeypatch.setattr(parallel, "_other_threads", lambda: 0)  # the suite's own threads (servers, builds) aside
     monkeypatch.setattr(parallel, "_command", None)  # build() called in-process: make preview, a test
     assert parallel.wanted(config, rest) == 1
     monkeypatch.setattr(parallel, "_command", "serve")
@@ -81,14 +85,23 @@ def test_only_a_build_from_the_command_line_with_one_thread_forks(monkeypatch):
     monkeypatch.setattr(parallel, "_peak_so_far", lambda: 600 * 2**20)  # two would not fit in 1 GB
     assert parallel.wanted(config, rest) == 1
     monkeypatch.setattr(parallel, "_peak_so_far", lambda: 150 * 2**20)
+    assert parallel.wanted(config, rest) == 2
+    monkeypatch.setattr(parallel, "_other_threads", real_other_threads)
     stop = threading.Event()
     server = threading.Thread(target=stop.wait)  # as mkdocs serve's live-reload server runs beside its builds
     server.start()
     try:
+        assert parallel._other_threads() >= 1
         assert parallel.wanted(config, rest) == 1
+        seen = []
+        beside = threading.Thread(target=lambda: seen.append(parallel._other_threads()))
+        beside.start()
+        beside.join()
+        assert seen == [1]  # a build in a thread other than the main one never forks
     finally:
         stop.set()
         server.join()
+    monkeypatch.setattr(parallel, "_other_threads", lambda: 0)
     config.plugins["search"] = object()  # MkDocs' search gathers every language's entries in one process
     assert parallel.wanted(config, rest) == 1
 
@@ -103,8 +116,15 @@ class _I18n:
 
 def _stand_in(monkeypatch, tmp_path, failing: str | None):
     """Builds that write a file naming their language (and fail for ``failing``), and a list of pages that
-    records its language, as the sitemap needs it."""
-    built, listed = [], []
+    records its language, as the sitemap needs it.  Returns what was built here, what was listed, and the pids
+    of the forks."""
+    built, listed, pids = [], [], []
+    fork = parallel._fork
+
+    def recorded_fork(i18n, config, langs):
+        pid = fork(i18n, config, langs)
+        pids.append(pid)
+        return pid
 
     def build(i18n, config, lang):
         i18n.current_language = lang
@@ -120,14 +140,34 @@ def _stand_in(monkeypatch, tmp_path, failing: str | None):
 
     monkeypatch.setattr(parallel, "_build", build)
     monkeypatch.setattr(parallel, "_list_pages", list_pages)
+    monkeypatch.setattr(parallel, "_fork", recorded_fork)
     monkeypatch.setattr(parallel, "_FORKS", [])
-    return built, listed
+    return built, listed, pids
+
+
+def _child_of_this_process(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return False  # waited for already
+    return True
+
+
+def _other_child():
+    """A child process of this one that is not a fork of the build, as the suite's own builds are, and has ended
+    but not been waited for: the build must wait for its forks alone, and leave this one to whoever started it."""
+    other = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    os.waitid(os.P_PID, other.pid, os.WEXITED | os.WNOWAIT)  # ended; its status still to be collected
+    return other
 
 
 def test_a_fork_builds_its_languages_and_this_process_lists_them_before_the_last(monkeypatch, tmp_path):
-    built, listed = _stand_in(monkeypatch, tmp_path, failing=None)
+    built, listed, pids = _stand_in(monkeypatch, tmp_path, failing=None)
     i18n = _I18n(["en", "zh", "zh-hant"])
+    other = _other_child()
     parallel.build_rest(i18n, object(), ["zh", "zh-hant"], 2)
+    assert other.wait(timeout=10) == 3  # its status was left for it (taken by the build, it would read 0)
+    assert len(pids) == 1 and not _child_of_this_process(pids[0])
     written = {p.name.split(".")[0]: int(p.name.split(".")[1]) for p in tmp_path.iterdir()}
     assert set(written) == {"zh", "zh-hant"}
     assert written["zh-hant"] == os.getpid() and written["zh"] != os.getpid()  # zh in a fork
@@ -143,26 +183,26 @@ def test_a_fork_builds_its_languages_and_this_process_lists_them_before_the_last
 
 
 def test_a_failed_fork_stops_the_build_naming_its_language(monkeypatch, tmp_path):
-    built, _ = _stand_in(monkeypatch, tmp_path, failing="b")
+    built, _, pids = _stand_in(monkeypatch, tmp_path, failing="b")
     i18n = _I18n(["en", "a", "b", "c", "d"])
     with pytest.raises(PluginError, match=r"the build of b failed"):
         parallel.build_rest(i18n, object(), ["a", "b", "c", "d"], 3)
     assert sorted(p.name.split(".")[0] for p in tmp_path.iterdir()) == ["a", "c", "d"]  # the others were built
+    assert len(pids) == 2 and not any(_child_of_this_process(pid) for pid in pids)
     assert not i18n.building and not parallel.nested(i18n)
 
 
 def test_a_failure_here_ends_the_forks_too(monkeypatch, tmp_path):
-    built, _ = _stand_in(monkeypatch, tmp_path, failing="zh-hant")
+    built, _, pids = _stand_in(monkeypatch, tmp_path, failing="zh-hant")
     i18n = _I18n(["en", "zh", "zh-hant"])
     with pytest.raises(RuntimeError, match="zh-hant went wrong"):
         parallel.build_rest(i18n, object(), ["zh", "zh-hant"], 2)
     assert not i18n.building
-    with pytest.raises(ChildProcessError):
-        os.wait()  # every fork was waited for
+    assert len(pids) == 1 and not _child_of_this_process(pids[0])  # ended and waited for
 
 
 def test_the_sitemap_lists_the_languages_in_their_order_whoever_built_them(monkeypatch, tmp_path):
-    built, listed = _stand_in(monkeypatch, tmp_path, failing=None)
+    built, listed, _ = _stand_in(monkeypatch, tmp_path, failing=None)
     i18n = _I18n(["en", "a", "b", "c", "d"])
     parallel.build_rest(i18n, object(), ["a", "b", "c", "d"], 2)
     assert built == ["b", "d"] and listed == ["a", "c"]  # a fork built a and c

@@ -129,11 +129,19 @@ def _search_plugin(config) -> bool:
     return any(name in ("search", "material/search") for name in config.plugins)
 
 
+def _other_threads() -> int:
+    """How many threads run beside this one (a fork copies only the thread that forks), or 1 when this is not the
+    main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        return 1
+    return threading.active_count() - 1
+
+
 def wanted(config, rest: list[str]) -> int:
     """How many processes build ``rest`` (1: in turn, by mkdocs-static-i18n itself)."""
     if not from_command_line() or len(rest) < 2 or not hasattr(os, "fork"):
         return 1
-    if threading.active_count() != 1 or threading.current_thread() is not threading.main_thread():
+    if _other_threads():
         return 1
     if _search_plugin(config):
         return 1  # MkDocs' search plugin gathers every language's entries in one process
@@ -225,12 +233,11 @@ def build_rest(i18n, config, rest: list[str], n: int) -> None:
             listed.update(ordered)
             _build(i18n, config, mine[-1])
             failed = []
-            while forks:
-                pid, status, used = os.wait4(-1, 0)
-                group = forks.pop(pid, None)
-                if group is not None:
-                    _FORKS.append((used.ru_utime + used.ru_stime, used.ru_maxrss * 1024))
-                if group is not None and os.waitstatus_to_exitcode(status) != 0:
+            for pid in list(forks):  # each fork by its pid: the process may have other children (a test's builds)
+                _, status, used = os.wait4(pid, 0)
+                group = forks.pop(pid)
+                _FORKS.append((used.ru_utime + used.ru_stime, used.ru_maxrss * 1024))
+                if os.waitstatus_to_exitcode(status) != 0:
                     failed.extend(group)
         finally:
             for pid in forks:
