@@ -62,7 +62,7 @@ SESSION_DATA = data_dir()
 
 
 def _build_command(out: Path, config: Path) -> list[str]:
-    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)]
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)]
 
 
 def _build_env(data: Path) -> dict:

@@ -56,7 +56,7 @@ def test_mkdocs_yml_gives_the_projects_address_unless_site_url_says_otherwise(mo
 
 def test_a_build_with_an_empty_site_url_fails_and_says_why(tmp_path):
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL="")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "out")],
                             cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "full http(s) address" in result.stderr and "SITE_URL" in result.stderr, result.stderr

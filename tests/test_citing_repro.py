@@ -54,7 +54,7 @@ cli()
 
 
 def _shifted_command(out: Path, config: Path) -> list[str]:
-    return [sys.executable, "-c", SHIFTED_MKDOCS, str(CLOCK_SHIFT_DAYS * 86400), "build", "--strict", "-q",
+    return [sys.executable, "-c", SHIFTED_MKDOCS, str(CLOCK_SHIFT_DAYS * 86400), "build", "--strict",
             "-f", str(config), "-d", str(out)]
 
 

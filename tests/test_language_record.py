@@ -36,7 +36,7 @@ def test_a_fourth_language_is_one_record_and_builds_a_whole_edition(tmp_path):
 
     out = tmp_path / "site"
     env = dict(os.environ, PYTHONPATH=str(copy / "src"), KB_DATA_DIR=str(copy / "data"), NO_MKDOCS_2_WARNING="1")
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=copy,
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)], cwd=copy,
                          env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
 
