@@ -175,7 +175,7 @@ def log_line(msg: str) -> None:
 def mkdocs(cfg: Path, split: Path | None = None) -> list[str]:
     """The build command; with ``split``, run through bench/peak.py, which writes the Python/Pagefind split there."""
     wrap = [str(BENCH / "peak.py"), str(split), "-m"] if split else ["-m"]
-    return [PY, *wrap, "mkdocs", "build", "--strict", "-q", "-f", str(cfg)]
+    return [PY, *wrap, "mkdocs", "build", "--strict", "-f", str(cfg)]  # not -q: it stops --strict counting warnings
 
 
 def build_run(cfg: Path, *, env: dict, work: Path, name: str, label: str) -> dict:
