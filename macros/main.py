@@ -18,8 +18,9 @@ from sitebuild import kbcache
 
 
 def define_env(env):
+    data = kbcache.data_dir(env.conf.config_file_path)
     try:
-        kb = kbcache.open_kb(kbcache.data_dir(env.conf.config_file_path))
+        kbcache.open_kb(data)  # opened and checked once per build; a data error stops the build here
     except DataError as exc:  # the same lines kb check prints, not a traceback
         from mkdocs.exceptions import PluginError
         from mkdocs.plugins import get_plugin_logger
@@ -29,13 +30,19 @@ def define_env(env):
             log.error(str(p))
         raise PluginError(f"the data has {len(exc.problems)} problem(s); run: kb check") from None
 
+    def base():
+        """The fact base this build opened, asked for at each call and never held here: the macros stay
+        registered to the end of the build, and the build lets go of the base before Pagefind runs
+        (``_let_go`` in macros/hooks.py)."""
+        return kbcache.current(data)
+
     def ctx() -> Ctx:
         page = env.page
         lang = getattr(page.file, "locale_alternate_of", None) or env.conf.plugins["i18n"].current_language
-        return Ctx(kb, lang, page.url)
+        return Ctx(base(), lang, page.url)
 
     def _claim(cid):
-        if cid not in kb.claims:
+        if cid not in base().claims:
             raise KeyError(f"page {env.page.file.src_uri} refers to claim {cid!r}, which is not in data/claims")
         return cid
 
@@ -53,7 +60,7 @@ def define_env(env):
     def claim_table(tag=None, metric=None, subject=None, kind=None, entity=None, ids=None, exclude_tag=None,
                     status=None, verdict=None):
         """Claims matching every filter given, in the order data/ records them."""
-        chosen = query.select(kb, tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
+        chosen = query.select(base(), tag=tag, metric=metric, subject=subject, kind=kind, entity=entity, ids=ids,
                               exclude_tag=exclude_tag, status=status, verdict=verdict)
         return tables.claim_table(ctx(), chosen)
 
@@ -65,18 +72,18 @@ def define_env(env):
     @env.macro
     def metric_guide(metrics=None, tag=None):
         """Each metric's name, unit and how to read it; by default the metrics used by claims with ``tag``."""
-        ids = query.names(metrics) if metrics else query.metrics_of(kb, query.select(kb, tag=tag))
+        ids = query.names(metrics) if metrics else query.metrics_of(base(), query.select(base(), tag=tag))
         return tables.metric_guide(ctx(), ids)
 
     @env.macro
     def derivation_table(tag=None, verdict=None):
         """Every derived claim (optionally by tag or verdict) with its operation and verdict."""
-        return tables.derivation_table(ctx(), query.select(kb, tag=tag, derived=True, verdict=verdict))
+        return tables.derivation_table(ctx(), query.select(base(), tag=tag, derived=True, verdict=verdict))
 
     @env.macro
     def timeline(tag=None):
         """Claims whose metric is a date, in date order."""
-        return tables.timeline(ctx(), query.select(kb, tag=tag, kind="date"))
+        return tables.timeline(ctx(), query.select(base(), tag=tag, kind="date"))
 
     @env.macro
     def tier_ladder():
@@ -124,7 +131,7 @@ def define_env(env):
         """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
         c = ctx()
         if kind == "claims" and tag:
-            return figures.count_markup(c, len(query.select(kb, tag=tag)), "claims-tagged:" + tag)
+            return figures.count_markup(c, len(query.select(base(), tag=tag)), "claims-tagged:" + tag)
         return tables.counts(c)[kind]
 
     @env.macro
@@ -132,7 +139,7 @@ def define_env(env):
         """How the claims' own figures rest on their quotes (kb.figurecheck): 'stated', 'verbatim' (a quote writes
         it), 'reading' (a citation says how words are read), 'computed' or 'no-figure' (exempt), for the page."""
         c = ctx()
-        return figures.count_markup(c, kb.figure_coverage()[what], "figures:" + what)
+        return figures.count_markup(c, base().figure_coverage()[what], "figures:" + what)
 
     @env.macro
     def link(kind, ident):
@@ -146,7 +153,7 @@ def define_env(env):
             from render.citations import source_link
             return source_link(c, ident)
         if kind == "conflict":
-            return tables.linked_prose(c, c.text(kb.conflicts[ident].question), c.href("conflict", ident))
+            return tables.linked_prose(c, c.text(base().conflicts[ident].question), c.href("conflict", ident))
         if kind == "claim":
             return f'<a href="{c.href("claim", _claim(ident))}"><code>{escape(ident)}</code></a>'
         raise KeyError(f"unknown kind {kind!r}")
@@ -171,9 +178,9 @@ def define_env(env):
         """A record's own description text (entity description, tier definition), escaped."""
         c = ctx()
         if kind == "entity":
-            return prose(c, c.text(kb.entities[ident].description))
+            return prose(c, c.text(base().entities[ident].description))
         if kind == "tier":
-            return prose(c, c.text(kb.tiers[ident].definition))
+            return prose(c, c.text(base().tiers[ident].definition))
         raise KeyError(f"unknown kind {kind!r}")
 
     @env.macro
@@ -224,7 +231,7 @@ def define_env(env):
     @env.macro
     def term(term_id, text=None):
         """A glossary term in running text, explained by a tooltip; ``text`` is the wording shown (default: the term)."""
-        if term_id not in kb.glossary:
+        if term_id not in base().glossary:
             raise KeyError(f"page {env.page.file.src_uri} uses term {term_id!r}, which is not in data/glossary")
         page = env.page.file.src_uri
         if terms_used.get("page") != page:
