@@ -72,7 +72,8 @@ def define_env(env):
     @env.macro
     def metric_guide(metrics=None, tag=None):
         """Each metric's name, unit and how to read it; by default the metrics used by claims with ``tag``."""
-        ids = query.names(metrics) if metrics else query.metrics_of(base(), query.select(base(), tag=tag))
+        kb = base()
+        ids = query.names(metrics) if metrics else query.metrics_of(kb, query.select(kb, tag=tag))
         return tables.metric_guide(ctx(), ids)
 
     @env.macro
@@ -131,7 +132,7 @@ def define_env(env):
         """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
         c = ctx()
         if kind == "claims" and tag:
-            return figures.count_markup(c, len(query.select(base(), tag=tag)), "claims-tagged:" + tag)
+            return figures.count_markup(c, len(query.select(c.kb, tag=tag)), "claims-tagged:" + tag)
         return tables.counts(c)[kind]
 
     @env.macro
@@ -139,7 +140,7 @@ def define_env(env):
         """How the claims' own figures rest on their quotes (kb.figurecheck): 'stated', 'verbatim' (a quote writes
         it), 'reading' (a citation says how words are read), 'computed' or 'no-figure' (exempt), for the page."""
         c = ctx()
-        return figures.count_markup(c, base().figure_coverage()[what], "figures:" + what)
+        return figures.count_markup(c, c.kb.figure_coverage()[what], "figures:" + what)
 
     @env.macro
     def link(kind, ident):
@@ -153,7 +154,7 @@ def define_env(env):
             from render.citations import source_link
             return source_link(c, ident)
         if kind == "conflict":
-            return tables.linked_prose(c, c.text(base().conflicts[ident].question), c.href("conflict", ident))
+            return tables.linked_prose(c, c.text(c.kb.conflicts[ident].question), c.href("conflict", ident))
         if kind == "claim":
             return f'<a href="{c.href("claim", _claim(ident))}"><code>{escape(ident)}</code></a>'
         raise KeyError(f"unknown kind {kind!r}")
@@ -178,9 +179,9 @@ def define_env(env):
         """A record's own description text (entity description, tier definition), escaped."""
         c = ctx()
         if kind == "entity":
-            return prose(c, c.text(base().entities[ident].description))
+            return prose(c, c.text(c.kb.entities[ident].description))
         if kind == "tier":
-            return prose(c, c.text(base().tiers[ident].definition))
+            return prose(c, c.text(c.kb.tiers[ident].definition))
         raise KeyError(f"unknown kind {kind!r}")
 
     @env.macro
