@@ -43,7 +43,7 @@ def _shows_provenance(site, page, lang, cid):
         tr = first.locator(".kb-pop-translation")
         expect(tr).to_contain_text(rec["c"][0]["tr"])
         labels = json.loads((site.root / "data" / f"provenance.{lang}.json").read_text(encoding="utf-8"))["_labels"]
-        expect(tr.locator(".kb-words-label")).to_have_text(labels["translation"] + ": ")
+        expect(tr.locator(".kb-words-label")).to_have_text(labels["translation"] + labels["colon"])
         assert tr.get_attribute("lang") == rec["c"][0]["trl"]
         assert first.locator("blockquote .kb-pop-translation").count() == 0
     expect(first.locator(".kb-pop-checked")).to_have_text(rec["c"][0]["ck"])

@@ -37,6 +37,12 @@ def _text(el) -> str:
     return " ".join(el.get_text().split())
 
 
+def _labelled(label: str, words: str) -> str:
+    """A label and the words it introduces as a reader sees them: a space after an English colon, none after
+    a full-width Chinese one (贡献者译文：首批…)."""
+    return " ".join((label + ("" if label.endswith("：") else " ") + words).split())
+
+
 def _check_citations(s, cid: str, lang: str) -> int:
     """Every citation on one claim page against its record; returns how many were seen."""
     claim, sources = s.facts.claims[cid], s.facts.kind("sources")
@@ -61,7 +67,7 @@ def _check_citations(s, cid: str, lang: str) -> int:
                 assert bq.find_next_sibling() is tr, f"{where}: the translation is not under its quote"
                 assert tr.get("lang") == LANG_TAGS[lang], where
                 assert _text(tr.select_one(".kb-words-label")) == in_lang(LABEL, lang), where
-                assert _text(tr) == " ".join((in_lang(LABEL, lang) + " " + in_lang(cit["translation"], lang)).split()), where
+                assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang)), where
         else:
             assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
             (p,) = fig.select("p.kb-paraphrase")

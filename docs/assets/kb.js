@@ -123,6 +123,7 @@
   }
   function fill(cid) {
     var L = (data && data._labels) || {}, c = data && data.claims[cid];
+    var colon = L.colon || ": ";  /* the language's own: "：" in Chinese, with no space after it */
     pop.textContent = "";
     pop.setAttribute("aria-label", L.dialog || "");
     if (data === null) { add(pop, "p", "kb-pop-note", lang.slice(0, 2) === "zh" ? "……" : "…"); return; }
@@ -137,8 +138,8 @@
       tier.setAttribute("data-tier", c.t);
       tier.setAttribute("data-rank", String(c.rank));
       add(facts, "span", "kb-pop-step", " " + c.tr);
-      add(facts, "span", "kb-pop-status", " · " + L.status + ": " + c.stn);
-      if (c.vn) add(facts, "span", "kb-pop-verdict", " · " + L.verdict + ": " + c.vn);
+      add(facts, "span", "kb-pop-status", " · " + L.status + colon + c.stn);
+      if (c.vn) add(facts, "span", "kb-pop-verdict", " · " + L.verdict + colon + c.vn);
       if (c.vh) add(pop, "p", "kb-pop-note", c.vh);
       if (c.d) add(pop, "p", "kb-pop-note kb-pop-disputed", L.disputed);
       if (c.au) add(pop, "p", "kb-pop-note", c.au);
@@ -153,12 +154,12 @@
           if (!s[w[0]]) return;
           var own = add(fig, "p", w[1]);
           own.setAttribute("lang", s.trl || "");
-          add(own, "span", "kb-words-label", w[2] + ": ");
+          add(own, "span", "kb-words-label", w[2] + colon);
           own.appendChild(document.createTextNode(s[w[0]]));
         });
-        var cap = add(fig, "figcaption", null, L.source + ": " + s.n);
+        var cap = add(fig, "figcaption", null, L.source + colon + s.n);
         if (s.a) cap.appendChild(document.createTextNode(" (" + L.attributed + " " + s.a + ")"));
-        if (s.l) cap.appendChild(document.createTextNode(" · " + L.locator + ": " + s.l));
+        if (s.l) cap.appendChild(document.createTextNode(" · " + L.locator + colon + s.l));
         if (s.ck) add(cap, "span", "kb-pop-checked", s.ck);
       });
       if (c.more) add(pop, "p", "kb-pop-note", c.more);

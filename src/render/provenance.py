@@ -87,6 +87,7 @@ def records(kb, lang: str) -> dict:
     ctx = Ctx(kb, lang, "")
     # the popover's words, under the names the script reads them by
     labels = {key.removeprefix("popover."): t(key, lang) for key in VOCABULARY if key.startswith("popover.")}
+    labels["colon"] = t("colon", lang)  # between a label and its text: ": " in English, "：" in Chinese
     return {"_labels": labels, "claims": {cid: record(ctx, cid) for cid in sorted(kb.claims)}}
 
 
