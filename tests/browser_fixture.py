@@ -86,6 +86,17 @@ def served(site):
     return _SHARED["base"]
 
 
+def serve_folder(root: Path) -> str:
+    """Serve another folder (a copy of the site with something planted in it) on a free port of 127.0.0.1,
+    until the session ends; its base url."""
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    atexit.register(server.server_close)
+    atexit.register(server.shutdown)
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 @pytest.fixture(scope="session")
 def browser():
     if "browser" not in _SHARED:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,15 @@ from kb.base import KnowledgeBase
 from kb.problems import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config):
+    """Make the run's folder for site builds before pytest-xdist starts its workers, so that every worker
+    inherits it (KB_BUILDS_DIR) and a build is made once per run, not once per worker (site_fixture.py)."""
+    if not hasattr(config, "workerinput"):
+        from site_fixture import builds_dir
+
+        builds_dir()
 TODAY = dt.date(2026, 11, 29)  # for the small fixtures whose dates are written against it; the real data runs on the real day
 
 MINIMAL = {

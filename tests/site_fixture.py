@@ -102,6 +102,16 @@ class Site:
     # hundreds of parsed pages took minutes per failure.
     _soups: dict = field(default_factory=dict, repr=False)
     _trees: dict = field(default_factory=dict, repr=False)
+    name: str = ""  # the build's name in the run (site_fixture.register_build); "" for a site made otherwise
+
+    @cached_property
+    def sweep(self) -> dict[str, dict[str, object]]:
+        """What every check of :data:`SWEEP` found on every page: {check: {page url: its finding}}.
+
+        The sweep reads each page once, parses it once (Lexbor, through selectolax), and hands the parsed page to
+        every check in turn.  A run split between processes sweeps each site once: the first process to ask
+        writes the findings into the run's folder, and the others read them from there."""
+        return _swept(self)
 
     @cached_property
     def kb(self) -> KnowledgeBase:
@@ -190,7 +200,76 @@ class Site:
         return rel
 
 
-# --- builds, each once per session, started side by side --------------------------------------------------
+# --- the sweep: every page read once, every whole-site check run on it -----------------------------------
+
+@dataclass
+class Page:
+    """One built page as the sweep hands it to each check."""
+    url: str       # site-relative, directory style ('zh/claims/x/')
+    lang: str
+    html: str
+    tree: object   # selectolax.lexbor.LexborHTMLParser
+
+    @cached_property
+    def template(self) -> str:
+        from integrity.layout import template_of
+        return template_of(self.url, KIND_FOLDERS)
+
+
+# name -> function(page, site) -> a finding (anything pickle can keep; None when there is nothing to say)
+SWEEP: dict[str, Callable[[Page, "Site"], object]] = {}
+
+
+def sweep_check(name: str):
+    """Register a whole-site check under ``name``: it runs once on every page of a site, in the sweep."""
+    def register(fn):
+        SWEEP[name] = fn
+        return fn
+    return register
+
+
+def _run_sweep(site: "Site") -> dict[str, dict[str, object]]:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from integrity.langs import lang_of
+
+    found: dict[str, dict[str, object]] = {name: {} for name in SWEEP}
+    for url in site.html_pages():
+        html = site.file(url).read_text(encoding="utf-8")
+        page = Page(url, lang_of(url), html, LexborHTMLParser(html))
+        for name, check in SWEEP.items():
+            found[name][url] = check(page, site)
+    return found
+
+
+def _swept(site: "Site") -> dict[str, dict[str, object]]:
+    import fcntl
+    import pickle
+
+    if not site.name:
+        return _run_sweep(site)
+    store = builds_dir() / f"{site.name}.sweep.pickle"
+    with open(builds_dir() / f"{site.name}.sweep.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if store.exists():
+            with store.open("rb") as fh:
+                kept = pickle.load(fh)
+            if set(kept) == set(SWEEP):
+                return kept
+        found = _run_sweep(site)
+        with store.open("wb") as fh:
+            pickle.dump(found, fh)
+        return found
+
+
+# --- builds, each once per test run, started side by side -------------------------------------------------
+#
+# A test run may be split between processes (pytest-xdist, one worker per core).  A build is still made once
+# per run: builds live in one folder for the whole run (KB_BUILDS_DIR, which the run's first process creates
+# and every worker inherits), and the first process to need a build claims it there, by creating its claim
+# folder, which only one process can do.  The build runs in a process of its own that writes its exit status
+# and its time into the folder when it ends, so that any worker can wait for it, and a worker that runs out
+# of tests first never takes a build with it.
 
 @dataclass
 class Recipe:
@@ -201,30 +280,21 @@ class Recipe:
     drop: tuple[str, ...] = ()  # variables taken out of the build's environment
 
 
-@dataclass
-class _Build:
-    out: Path
-    data: Path
-    docs: Path
-    config: Path
-    proc: subprocess.Popen
-    log: Path
-    started: float
-    site: Site | None = None
-
-    def wait(self) -> Site:
-        if self.site is None:
-            self.proc.wait()
-            seconds = time.monotonic() - self.started
-            if self.proc.returncode != 0:
-                output = self.log.read_text(encoding="utf-8", errors="replace")
-                raise AssertionError(f"mkdocs build failed ({self.proc.returncode}):\n{output}")
-            self.site = Site(self.out, self.data, seconds, docs=self.docs, config=self.config)
-        return self.site
+# Runs one build and writes "<exit status> <seconds>" to the status file when it ends, whoever waits for it.
+_RUNNER = """\
+import os, subprocess, sys, time
+status, log, cwd, argv = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+start = time.monotonic()
+with open(log, "w", encoding="utf-8") as fh:
+    rc = subprocess.run(argv, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT).returncode
+with open(status + ".part", "w") as fh:
+    fh.write(f"{rc} {time.monotonic() - start:.3f}")
+os.replace(status + ".part", status)
+"""
 
 
 _RECIPES: dict[str, Recipe] = {}
-_BUILDS: dict[str, _Build] = {}
+_SITES: dict[str, Site] = {}
 
 
 def register_build(fixture_name: str, prepare, env: dict | None = None, command=None, drop=()) -> None:
@@ -234,31 +304,74 @@ def register_build(fixture_name: str, prepare, env: dict | None = None, command=
     _RECIPES[fixture_name] = Recipe(prepare, dict(env or {}), command, tuple(drop))
 
 
-_WORK: list[Path] = []
+BUILDS_VARIABLE = "KB_BUILDS_DIR"
+
+
+def builds_dir() -> Path:
+    """The run's folder for builds and their inputs: KB_BUILDS_DIR, made here when the run did not set it."""
+    given = os.environ.get(BUILDS_VARIABLE)
+    if given:
+        return Path(given)
+    path = Path(tempfile.mkdtemp(prefix="kb-site-builds-"))
+    os.environ[BUILDS_VARIABLE] = str(path)
+    atexit.register(end_builds, path)
+    return path
+
+
+def end_builds(path: Path) -> None:
+    """Stop the builds of a run that are still going (an interrupted run) and remove the run's folder."""
+    for pid_file in path.glob("*.claim/pid"):
+        if not (pid_file.parent.parent / f"{pid_file.parent.stem}.status").exists():
+            try:
+                os.killpg(int(pid_file.read_text()), 15)
+            except (OSError, ValueError):
+                pass
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def workdir(name: str) -> Path:
-    """A fresh folder for one build's inputs or output.  It lives outside pytest's numbered temporary
-    folders, which another pytest session on the same machine may prune while this one still builds."""
-    if not _WORK:
-        _WORK.append(Path(tempfile.mkdtemp(prefix="kb-site-builds-")))
-        atexit.register(shutil.rmtree, _WORK[0], True)
-    path = _WORK[0] / name
+    """A fresh folder for one build's inputs or output, or for a test's copy of the project.  It lives in the
+    run's folder, outside pytest's numbered temporary folders (which another pytest session on the machine
+    may prune while this one still builds), and is named for this process, which alone writes it."""
+    path = builds_dir() / f"{name}.{os.getpid()}"
     path.mkdir()
     return path
 
 
-# mkdocs builds on one core; two at a time keep a two-core machine busy without slowing the first.
+# mkdocs builds its languages on every core; two builds at a time keep a two-core machine busy.
 PARALLEL = 2
-_QUEUE: list[str] = []          # builds the session's tests will use, not started yet, in order of first use
-_FAILED: dict[str, BaseException] = {}
+_QUEUE: list[str] = []          # builds this process's tests will use, not yet claimed by any process
 _LOCK = threading.RLock()
 
 
+def _claim(name: str) -> Path | None:
+    """The claim folder of build ``name`` if this process is the first to ask, else None."""
+    folder = builds_dir() / f"{name}.claim"
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        return None
+    return folder
+
+
+def _status(name: str) -> Path:
+    return builds_dir() / f"{name}.status"
+
+
+def _running() -> int:
+    """Builds of the whole run started and not finished, whichever process started them."""
+    return sum(1 for c in builds_dir().glob("*.claim") if not _status(c.stem).exists())
+
+
 def _start(name: str, tmp_path_factory) -> None:
+    """Claim build ``name`` and start it, unless some process of the run already has."""
+    import json
+
     with _LOCK:
-        if name in _BUILDS or name in _FAILED:
+        claim = _claim(name)
+        if claim is None:
             return
+        inputs = claim / "inputs.json"
         try:
             recipe = _RECIPES[name]
             config, data, docs = recipe.prepare(tmp_path_factory)
@@ -266,18 +379,21 @@ def _start(name: str, tmp_path_factory) -> None:
             log = out.parent / f"{out.name}.log"
             command = (recipe.command or _build_command)(out, config)
             env = {k: v for k, v in (_build_env(data) | recipe.env).items() if k not in recipe.drop}
-            with log.open("w", encoding="utf-8") as fh:  # a file, not a pipe: a chatty build never blocks on it
-                proc = subprocess.Popen(command, cwd=config.parent, env=env, stdout=fh, stderr=subprocess.STDOUT)
-        except Exception as e:  # reported to the fixture that asks for this build
-            _FAILED[name] = e
-            return
-        _BUILDS[name] = _Build(out, data, docs, config, proc, log, time.monotonic())
+            inputs.write_text(json.dumps({"out": str(out), "data": str(data), "docs": str(docs),
+                                          "config": str(config), "log": str(log)}), encoding="utf-8")
+            proc = subprocess.Popen([sys.executable, "-c", _RUNNER, str(_status(name)), str(log),
+                                     str(config.parent), *command], env=env, start_new_session=True,
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            (claim / "pid").write_text(str(proc.pid))
+        except Exception as e:  # reported to every test that asks for this build
+            inputs.write_text(json.dumps({"error": f"{type(e).__name__}: {e}"}), encoding="utf-8")
+            _status(name).write_text("-1 0")
 
 
 def _pump(tmp_path_factory) -> bool:
-    """Start queued builds while fewer than PARALLEL run; whether any is still queued."""
+    """Start queued builds while fewer than PARALLEL run in the whole run; whether any is still queued."""
     with _LOCK:
-        while _QUEUE and sum(b.proc.poll() is None for b in _BUILDS.values()) < PARALLEL:
+        while _QUEUE and _running() < PARALLEL:
             _start(_QUEUE.pop(0), tmp_path_factory)
         return bool(_QUEUE)
 
@@ -287,21 +403,34 @@ def _watch(tmp_path_factory) -> None:
         time.sleep(0.2)
 
 
-def _stop_builds() -> None:
-    """At exit, end any build this session started that is still running (an interrupted run)."""
-    for b in _BUILDS.values():
-        if b.proc.poll() is None:
-            b.proc.terminate()
+def _wait(name: str) -> Site:
+    import json
 
-
-atexit.register(_stop_builds)
+    if name in _SITES:
+        return _SITES[name]
+    status = _status(name)
+    while not status.exists():
+        time.sleep(0.1)
+    rc, seconds = status.read_text().split()
+    inputs = json.loads((builds_dir() / f"{name}.claim" / "inputs.json").read_text(encoding="utf-8"))
+    if "error" in inputs:
+        raise AssertionError(f"the inputs of build {name} could not be made ready: {inputs['error']}")
+    if rc != "0":
+        output = Path(inputs["log"]).read_text(encoding="utf-8", errors="replace")
+        raise AssertionError(f"mkdocs build failed ({rc}):\n{output}")
+    _SITES[name] = Site(Path(inputs["out"]), Path(inputs["data"]), float(seconds), docs=Path(inputs["docs"]),
+                        config=Path(inputs["config"]), name=name)
+    return _SITES[name]
 
 
 def built(name: str, request) -> Site:
-    """The site of build ``name``.  The first call queues every build the session's tests use, in the
-    order the tests first use them, and starts them two at a time in the background; a build asked for
-    before its turn starts at once."""
+    """The site of build ``name``.  The first call queues every build this process's tests use, in the
+    order the tests first use them, and starts them two at a time in the background (a build another
+    process has claimed is left to it); a build asked for before its turn starts at once."""
     return begin(name, request)()
+
+
+_BEGUN: list[bool] = []
 
 
 def begin(name: str, request) -> Callable[[], Site]:
@@ -309,7 +438,8 @@ def begin(name: str, request) -> Callable[[], Site]:
     and gives its site, so that a test can do other work while the build runs."""
     tmp_path_factory = request.getfixturevalue("tmp_path_factory")
     with _LOCK:
-        if not _QUEUE and not _BUILDS and not _FAILED:
+        if not _BEGUN:
+            _BEGUN.append(True)
             order: list[str] = []
             for item in request.session.items:
                 order += [n for n in getattr(item, "fixturenames", ()) if n in _RECIPES and n not in order]
@@ -319,12 +449,7 @@ def begin(name: str, request) -> Callable[[], Site]:
         if name in _QUEUE:
             _QUEUE.remove(name)
         _start(name, tmp_path_factory)
-
-    def wait() -> Site:
-        if name in _FAILED:
-            raise _FAILED[name]
-        return _BUILDS[name].wait()
-    return wait
+    return lambda: _wait(name)
 
 
 def _real(tmp_path_factory):
