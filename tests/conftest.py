@@ -13,13 +13,40 @@ from kb.problems import DataError
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# What a test needs beyond Python, by the fixtures it uses: `make check` runs the tests that need neither
+# (pytest -m "not site and not browser and not build"), `make test` runs them all.
+MARKERS = {
+    "site": "reads a site that the run builds (tests/site_fixture.py)",
+    "browser": "opens pages in Chromium (tests/browser_fixture.py)",
+    "build": "builds a site of its own, or renders the pages of two versions of the data",
+}
+BROWSER_FIXTURES = {"browser", "visit", "served"}
+
+
 def pytest_configure(config):
-    """Make the run's folder for site builds before pytest-xdist starts its workers, so that every worker
-    inherits it (KB_BUILDS_DIR) and a build is made once per run, not once per worker (site_fixture.py)."""
+    """Declare the markers, and make the run's folder for site builds before pytest-xdist starts its workers,
+    so that every worker inherits it (KB_BUILDS_DIR) and a build is made once per run, not once per worker
+    (site_fixture.py)."""
+    for name, what in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {what}")
+    import layout_fixture  # noqa: F401  (registers the sweep's checks, so every process sweeps for the same)
+
     if not hasattr(config, "workerinput"):
         from site_fixture import builds_dir
 
         builds_dir()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test by what it needs: a built site (any fixture that asks for a build), a browser."""
+    from site_fixture import builds_used
+
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if set(names) & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if builds_used(names):
+            item.add_marker(pytest.mark.site)
 TODAY = dt.date(2026, 11, 29)  # for the small fixtures whose dates are written against it; the real data runs on the real day
 
 MINIMAL = {

@@ -14,11 +14,12 @@ run two at a time in the background, in the order the tests need them, so the
 later ones build while the first tests run:
 
 * ``site``: the real data;
-* ``hostile_site``: the real data plus records whose text tries to inject markup
-  and templates (``HOSTILE_FILES``), plus whatever files test modules add
-  through :data:`HOSTILE_EXTRAS` (the render cases of tests/test_hostile.py);
-* any build a test module registers with :func:`register_build` (the planted
-  faults of tests/test_planted_faults.py).
+* ``pull_request_site`` (also ``hostile_site``): a fresh clone with a
+  contributor's pull request committed on it: a first contribution, records
+  whose text tries to inject markup and templates (``HOSTILE_FILES``, and what
+  test modules add through :data:`HOSTILE_EXTRAS`), the faults other modules
+  plant through :data:`PULL_REQUEST_CHANGES`, its lists cut into small parts;
+* any build a test module registers with :func:`register_build`.
 
 The data is ``data/`` (or ``KB_DATA_DIR`` when set, which the build honours too).
 """
@@ -216,7 +217,7 @@ class Page:
         return template_of(self.url, KIND_FOLDERS)
 
 
-# name -> function(page, site) -> a finding (anything pickle can keep; None when there is nothing to say)
+# name -> function(page, site) -> a finding: anything pickle can keep, whose ``problems`` lists what is wrong
 SWEEP: dict[str, Callable[[Page, "Site"], object]] = {}
 
 
@@ -295,6 +296,17 @@ os.replace(status + ".part", status)
 
 _RECIPES: dict[str, Recipe] = {}
 _SITES: dict[str, Site] = {}
+READS: dict[str, str] = {}  # a fixture that hands out a build under another name -> the build's name
+
+
+def builds_used(fixturenames) -> list[str]:
+    """The builds a test's fixtures read, in the order it names them."""
+    out = []
+    for n in fixturenames:
+        build = READS.get(n, n)
+        if build in _RECIPES and build not in out:
+            out.append(build)
+    return out
 
 
 def register_build(fixture_name: str, prepare, env: dict | None = None, command=None, drop=()) -> None:
@@ -442,7 +454,7 @@ def begin(name: str, request) -> Callable[[], Site]:
             _BEGUN.append(True)
             order: list[str] = []
             for item in request.session.items:
-                order += [n for n in getattr(item, "fixturenames", ()) if n in _RECIPES and n not in order]
+                order += [n for n in builds_used(getattr(item, "fixturenames", ())) if n not in order]
             _QUEUE.extend(n for n in [name] + order if n not in _QUEUE)
             _pump(tmp_path_factory)
             threading.Thread(target=_watch, args=(tmp_path_factory,), daemon=True).start()
@@ -527,26 +539,81 @@ HOSTILE_IDS = {"claim": "hostile-claim", "entity": "hostile-site-entity", "sourc
 HOSTILE_EXTRAS: list[Callable[[Path], dict[str, bytes]]] = []
 
 
-def _hostile(tmp_path_factory):
-    data = workdir("hostile-data") / "data"
-    shutil.copytree(SESSION_DATA, data)
-    added = {rel: text.encode("utf-8") for rel, text in HOSTILE_FILES.items()}
+# --- a pull request: what a contributor can bring, built as CI builds it -------------------------------------
+#
+# One build holds everything the suite adds to the project to see what a pull request does to the site: a
+# fresh clone of the project with its working tree as it is (one commit), then one commit that adds, as a
+# contributor would, a first contribution (tests/first_contribution), the records with hostile text above and
+# those of the render cases (HOSTILE_EXTRAS), and whatever else test modules plant (PULL_REQUEST_CHANGES: the
+# faults in the documents of tests/test_planted_faults.py).  Its lists are cut into parts of
+# LISTING_PAGE_SIZE claims (tests/test_site_listing.py).  Each of those tests reads its own pages of it.
+
+CONTRIBUTION = ROOT / "tests" / "first_contribution"  # a first pull request: a source, its snapshot, a claim
+LISTING_PAGE_SIZE = 40
+PULL_REQUEST_CHANGES: list[Callable[[Path], None]] = []  # functions (the clone's root) -> None, run before its commit
+
+
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), "-c", "user.name=A contributor",
+                           "-c", "user.email=contributor@example.org", "-c", "commit.gpgsign=false", *args],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def _pull_request(tmp_path_factory):
+    root = workdir("pull-request") / "project"
+    if (ROOT / ".git").exists():
+        subprocess.run(["git", "clone", "--quiet", "--shared", "--no-checkout", str(ROOT), str(root)], check=True)
+        tree = _git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
+    else:  # a source archive: the files as they are, in a repository of their own
+        root.mkdir()
+        _git(root, "init", "--quiet")
+        tree = [p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if p.is_file()
+                and not {".venv", "node_modules", "site", "test-output", "__pycache__"} & set(p.relative_to(ROOT).parts)]
+    for rel in filter(None, tree):
+        if (ROOT / rel).is_file():
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / rel, root / rel)
+    if SESSION_DATA != ROOT / "data":  # the run reads another data folder (KB_DATA_DIR)
+        shutil.rmtree(root / "data")
+        shutil.copytree(SESSION_DATA, root / "data")
+    _git(root, "add", "--all")
+    _git(root, "commit", "--quiet", "--allow-empty", "--no-verify", "-m", "The project as it stands")
+
+    data = root / "data"
+    added = {p.relative_to(CONTRIBUTION / "data").as_posix(): p.read_bytes()
+             for p in (CONTRIBUTION / "data").rglob("*") if p.is_file()}
+    for rel, text in HOSTILE_FILES.items():
+        assert rel not in added, f"{rel} is added twice to the pull request"
+        added[rel] = text.encode("utf-8")
     for extra in HOSTILE_EXTRAS:
         for rel, raw in extra(data).items():
-            assert rel not in added, f"{rel} is added twice to the hostile build"
+            assert rel not in added, f"{rel} is added twice to the pull request"
             added[rel] = raw
     for rel, raw in added.items():
         target = data / rel
         assert not target.exists(), f"{rel} already exists in data/"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(raw)
-    return ROOT / "mkdocs.yml", data, ROOT / "docs"
+    for change in PULL_REQUEST_CHANGES:
+        change(root)
+    _git(root, "add", "--all")
+    _git(root, "commit", "--quiet", "--no-verify", "-m", "Add a first claim, and records that try what a pull request can")
+    return root / "mkdocs.yml", data, root / "docs"
 
 
-register_build("hostile_site", _hostile)
+register_build("pull_request_site", _pull_request, env={"KB_LISTING_PAGE_SIZE": str(LISTING_PAGE_SIZE)})
+
+
+@pytest.fixture(scope="session")
+def pull_request_site(request) -> Site:
+    """The site built from a fresh clone with a contributor's pull request committed on it (see above)."""
+    return built("pull_request_site", request)
 
 
 @pytest.fixture(scope="session")
 def hostile_site(request) -> Site:
-    """The site built from the real data plus records whose text tries to inject markup and templates."""
-    return built("hostile_site", request)
+    """The pull request's site, read for the records whose text tries to inject markup and templates."""
+    return built("pull_request_site", request)
+
+
+READS["hostile_site"] = "pull_request_site"

@@ -2,8 +2,8 @@
 
 Faults are planted three ways, each as cheaply as it can be:
 
-* in the documents of a copy of the project, built once (``planted_site``,
-  one extra build, started alongside the others): a figure typed into a page
+* in the documents of the pull request's build (tests/site_fixture.py,
+  ``planted_site``, which the suite builds anyway): a figure typed into a page
   in each language, a page written in one language only, a figure shown in one
   language only (and one that says why in its front matter, which must pass), a
   broken anchor, a leaked ``{{``, a page nothing links to;
@@ -31,7 +31,8 @@ from integrity import checks
 from integrity.expected import all_pages, english_pages
 from integrity.facts import Facts
 from integrity.html import Corpus
-from site_fixture import ROOT, built, register_build, site, workdir  # noqa: F401  (fixture)
+import site_fixture
+from site_fixture import ROOT, site, workdir  # noqa: F401  (fixture)
 
 # --- faults in the documents, one build -----------------------------------------------------------------
 
@@ -51,13 +52,7 @@ NEW = {
     "en/planted-unlinked.md": "# A page nothing links to\n\nNo navigation entry, no link.\n",
     "zh/planted-unlinked.md": "# 没有任何链接指向的页面\n\n不在导航中，也没有链接。\n",
 }
-SKIP = shutil.ignore_patterns(".git", ".venv", "site", "node_modules", "test-output", "__pycache__",
-                              ".pytest_cache", "*.pyc")
-
-
-def _planted(tmp_path_factory):
-    root = workdir("planted-project") / "project"
-    shutil.copytree(ROOT, root, ignore=SKIP)
+def _plant_in_documents(root: Path) -> None:
     docs = root / "docs"
     for rel, text in PREPEND.items():
         path = docs / rel
@@ -69,15 +64,18 @@ def _planted(tmp_path_factory):
         (docs / rel).unlink()
     for rel, text in NEW.items():
         (docs / rel).write_text(text, encoding="utf-8")
-    return root / "mkdocs.yml", root / "data", docs
 
 
-register_build("planted_site", _planted)
+site_fixture.PULL_REQUEST_CHANGES.append(_plant_in_documents)
 
 
 @pytest.fixture(scope="session")
 def planted_site(request):
-    return built("planted_site", request)
+    """The pull request's build (tests/site_fixture.py), which carries the faults planted above."""
+    return site_fixture.built("pull_request_site", request)
+
+
+site_fixture.READS["planted_site"] = "pull_request_site"
 
 
 def _problems(s, check: str, url: str) -> list[str]:

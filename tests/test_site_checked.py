@@ -101,25 +101,31 @@ def test_a_source_read_at_its_address_is_never_shown_as_verified(hostile_site):
     assert checks == ["Read at its address on 2 November 2026; no copy kept"] * 2
 
 
+def _check_source_page(s, sid: str, lang: str) -> None:
+    """A source's page links its address (or says why it has none), dates it, and says how much was kept."""
+    src = s.facts.kind("sources")[sid]
+    soup = s.soup(s.url("source", sid, lang))
+    head = soup.select_one(".kb-source-head")
+    links = head.select("a.kb-external")
+    if src.get("url"):
+        assert links and links[0].get("href") == src["url"], sid
+        assert {"noopener", "noreferrer"} <= set(links[0].get("rel") or []), sid
+        assert not head.select(".kb-no-url"), sid
+    else:
+        assert not links and _text(head.select_one(".kb-no-url")) == " ".join(in_lang(src["no_url"], lang).split()), sid
+    dates = {t.get("datetime") for t in head.select("time")}
+    if src.get("accessed"):
+        assert str(src["accessed"]) in dates, sid
+    (extent,) = head.select(".kb-snapshot-extent")
+    assert extent.get("data-extent") == (src.get("snapshot") or {}).get("extent", "none"), sid
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_source_page_says_where_it_can_be_read(site, hostile_site, lang):
     seen = 0
     for s in (site, hostile_site):
-        for sid, src in s.facts.kind("sources").items():
-            soup = s.soup(s.url("source", sid, lang))
-            head = soup.select_one(".kb-source-head")
-            links = head.select("a.kb-external")
-            if src.get("url"):
-                assert links and links[0].get("href") == src["url"], sid
-                assert {"noopener", "noreferrer"} <= set(links[0].get("rel") or []), sid
-                assert not head.select(".kb-no-url"), sid
-            else:
-                assert not links and _text(head.select_one(".kb-no-url")) == " ".join(in_lang(src["no_url"], lang).split()), sid
-            dates = {t.get("datetime") for t in head.select("time")}
-            if src.get("accessed"):
-                assert str(src["accessed"]) in dates, sid
-            (extent,) = head.select(".kb-snapshot-extent")
-            assert extent.get("data-extent") == (src.get("snapshot") or {}).get("extent", "none"), sid
+        for sid in s.facts.kind("sources"):
+            _check_source_page(s, sid, lang)
             seen += 1
     assert seen >= 14
 

@@ -1,6 +1,7 @@
 """Long lists of claims split into parts (render/listing.py), seen on a site built with small parts.
 
-The real fact base is built with ``KB_LISTING_PAGE_SIZE`` set to :data:`SIZE`, so that the index of
+The pull request's build (the real fact base and what a pull request adds, tests/site_fixture.py) is built
+with ``KB_LISTING_PAGE_SIZE`` set to :data:`SIZE`, so that the index of
 claims, the larger evidence tiers and the larger entities each run to several parts.  Every list is read
 back from the built pages by following their "next" links, and compared with the claims the YAML gives it,
 in the order the YAML writes them (tests/integrity/facts.py, nothing from the engine).  With the default
@@ -16,23 +17,21 @@ from integrity import checks
 from integrity.counts import _entities_of
 from integrity import langs
 from integrity.langs import LANGS, PREFIX
-from site_fixture import ROOT, SESSION_DATA, built, register_build
+import site_fixture
+from site_fixture import LISTING_PAGE_SIZE
 
 from test_site_search import _search
 
-SIZE = 40
-
-
-def _small_parts(tmp_path_factory):
-    return ROOT / "mkdocs.yml", SESSION_DATA, ROOT / "docs"
-
-
-register_build("listing_site", _small_parts, env={"KB_LISTING_PAGE_SIZE": str(SIZE)})
+SIZE = LISTING_PAGE_SIZE
 
 
 @pytest.fixture(scope="session")
 def listing_site(request):
-    return built("listing_site", request)
+    """The pull request's build (tests/site_fixture.py), whose lists are cut into parts of SIZE claims."""
+    return site_fixture.built("pull_request_site", request)
+
+
+site_fixture.READS["listing_site"] = "pull_request_site"
 
 
 def _lists(facts):

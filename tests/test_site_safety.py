@@ -10,10 +10,17 @@ from site_fixture import LANGS, hostile_site, site  # noqa: F401  (fixtures)
 PAGES = [("claim", "hostile-claim"), ("entity", "hostile-site-entity"), ("source", "hostile-site-source")]
 
 
+def _part_with(s, url: str, ident: str) -> str:
+    """The part of the list at ``url`` that holds a link to record ``ident`` (a long list is cut into parts)."""
+    parts = [url] + sorted((u for u in s.html_pages() if u.startswith(url + "page/")), key=lambda u: int(u.split("/")[-2]))
+    return next(u for u in parts if re.search(rf'["/]{ident}/"', s.file(u).read_text(encoding="utf-8")))
+
+
 def _hostile_urls(s):
     urls = [s.url(k, i, lang) for k, i in PAGES for lang in LANGS]
-    urls += [s.url("claim", None, lang) for lang in LANGS] + [s.url("entity", None, lang) for lang in LANGS]
-    urls += [s.url("tier", "commentary", lang) for lang in LANGS]
+    urls += [_part_with(s, s.url("claim", None, lang), "hostile-claim") for lang in LANGS]
+    urls += [_part_with(s, s.url("entity", None, lang), "hostile-site-entity") for lang in LANGS]
+    urls += [_part_with(s, s.url("tier", "commentary", lang), "hostile-claim") for lang in LANGS]
     return urls
 
 

@@ -149,6 +149,11 @@ class Layout:
     marks: Extreme = field(default_factory=Extreme)      # how many figure marks the page shows (px: their count)
     elements: int = 0
 
+    @property
+    def problems(self) -> list[str]:
+        """What the sweep reports of the page (tests/site_fixture.py)."""
+        return self.faults
+
 
 @dataclass(frozen=True)
 class _State:
