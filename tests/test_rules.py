@@ -5,6 +5,7 @@ thing. The expected text is the whole line `kb check` prints for it.
 """
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -275,11 +276,68 @@ def test_each_mistake_is_reported_once(check, files, edit, expected):
     assert problems.count(expected) == 1
 
 
+# Rules about the files themselves, which a YAML text cannot set up: (name, what to plant under data/, the line).
+LINK_HINT = "(replace the link with a copy of the file itself, or remove it; data/ holds plain files and folders only)"
+
+
+def _symlink(data):
+    (data / "snapshots" / "article.txt").unlink()
+    os.symlink("/etc/hostname", data / "snapshots" / "article.txt")
+
+
+def _hard_link(data):
+    os.link(data / "snapshots" / "article.txt", data / "snapshots" / "copy.txt")
+
+
+def _fifo(data):
+    (data / "snapshots" / "article.txt").unlink()
+    os.mkfifo(data / "snapshots" / "article.txt")
+
+
+def _capitals(data):
+    (data / "claims" / "bench.yml").rename(data / "claims" / "Bench.yml")
+
+
+FILE_CASES = [
+    ("linked-file", _symlink,
+     "data/snapshots/article.txt:1:1: linked-file: data/snapshots/article.txt: this is a symbolic link; nothing under "
+     f"data/ is read through a link, wherever it points {LINK_HINT}"),
+    ("hard-link", _hard_link,
+     "data/snapshots/article.txt:1:1: linked-file: data/snapshots/article.txt: this file is a hard link (2 names share "
+     f"its content, and the others may lie outside the repository) {LINK_HINT}"),
+    ("special-file", _fifo,
+     "data/snapshots/article.txt:1:1: special-file: data/snapshots/article.txt: this is a FIFO (named pipe), not a "
+     "plain text file (data/ holds plain text files and folders only; remove it, or put the file itself there)"),
+    ("file-name", _capitals,
+     "data/claims/Bench.yml:1:1: file-name: data/claims/Bench.yml: the file name Bench.yml has characters other than "
+     "lowercase letters, digits, '.', '_' and '-': U+0042 LATIN CAPITAL LETTER B (B) (rename it in lowercase ASCII, "
+     "e.g. my-source.txt: a name must read the same on every file system (macOS and Windows ignore case) and to every "
+     "reader (no look-alike letters, spaces or line breaks))"),
+]
+
+
+@pytest.mark.parametrize("plant,expected", [c[1:] for c in FILE_CASES], ids=[c[0] for c in FILE_CASES])
+def test_file_rule_reports_exact_message(tmp_path, monkeypatch, plant, expected):
+    from conftest import TODAY, write_data
+    from kb.base import KnowledgeBase
+    from kb.problems import DataError
+
+    monkeypatch.chdir(tmp_path)
+    data = write_data(tmp_path, {})
+    plant(data)
+    with pytest.raises(DataError) as exc:
+        KnowledgeBase.open(data, on=TODAY)
+    shown = [str(p) for p in exc.value.problems]
+    assert expected in shown, "\n".join(shown)
+    assert len(shown) == (2 if "hard link" in expected else 1), "\n".join(shown)  # a hard link's two names
+
+
 def test_every_rule_has_a_case():
     """Each documented rule is exercised above, so no rule is added without a test."""
     from kb.problems import RULES
 
     seen = {re.match(r"[^:]+:\d+:\d+: ([a-z0-9-]+):", c[3]).group(1) for c in CASES}
+    seen |= {re.match(r"[^:]+:\d+:\d+: ([a-z0-9-]+):", c[2]).group(1) for c in FILE_CASES}
     assert len(RULES) >= 50
     untested = set(RULES) - seen - set(UNREACHABLE)
     assert untested == set(), f"rules with no test case: {sorted(untested)}"

@@ -18,7 +18,7 @@ from typing import Callable
 
 from .load import Loaded
 from .problems import Problem
-from . import checked, kinds, schema
+from . import checked, files, kinds, schema
 from .operations import OPERATIONS, date_operations
 
 RULES: list[Callable[["Context"], None]] = []
@@ -159,13 +159,21 @@ def quotes_are_verbatim(ctx: Context):
     for sid, s in ctx.sources.items():
         if s.snapshot is None:
             continue
-        path = ctx.data_dir / s.snapshot.file
-        if not path.is_file():
+        # read as kb.files reads: a regular file inside data/snapshots/, never through a link, within its size
+        # limit; a snapshot refused is never compared with, so no passage of it is ever printed
+        raw, refused = files.read_file(ctx.data_dir, s.snapshot.file, files.MAX_SNAPSHOT_BYTES, "snapshot")
+        if refused is not None:
+            ctx.problems.append(refused)
+            continue
+        if raw is None:
             ctx.report("sources", sid, ("snapshot", "file"), "snapshot-missing",
                        f"the snapshot file {ctx.loaded.root}{s.snapshot.file} does not exist",
                        "add the source's text there, or remove the snapshot entry")
             continue
-        texts[sid] = _norm(path.read_text(encoding="utf-8"))
+        try:
+            texts[sid] = _norm(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            ctx.problems.append(files.utf8_problem(s.snapshot.file, raw, exc))
     for cid, c in ctx.claims.items():
         for i, cit in enumerate(c.citations):
             # a source with no copy here is not compared with anything: kb.checked says "read" (at its
@@ -610,3 +618,4 @@ def figures_are_in_quotes(ctx: Context):
                        f"scale error: the figure {v.figure} is not on the quote's scale: {v.why} ({v.near_source!r})",
                        "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
                        "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")
+

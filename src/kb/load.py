@@ -13,9 +13,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from . import schema
+from . import files, schema
 from .problems import Problem, display_root
-from .yamlsrc import Source, read_text
+from .yamlsrc import MAX_BYTES, Source, read_text
 
 
 @dataclass(frozen=True)
@@ -35,16 +35,16 @@ class Loaded:
     root: str = ""  # what puts a path under data/ under the repository root (kb.problems.display_root)
 
 
-def data_files(data_dir: Path) -> list[tuple[str, Path]]:
-    """Every (kind, path) pair under ``data_dir``, in a stable order."""
+def data_files(data_dir: Path, tree: files.Tree | None = None) -> list[tuple[str, Path]]:
+    """Every (kind, path) pair under ``data_dir``, in a stable order: the regular files :func:`kb.files.survey`
+    found (never a link, a folder or a special file)."""
+    tree = tree or files.survey(data_dir)
     out = []
     for kind in schema.KINDS:
-        single = data_dir / f"{kind}.yml"
-        if single.is_file():
-            out.append((kind, single))
-        folder = data_dir / kind
-        if folder.is_dir():
-            out.extend((kind, p) for p in sorted(folder.glob("*.yml")))
+        if tree.is_file(f"{kind}.yml"):
+            out.append((kind, data_dir / f"{kind}.yml"))
+        if tree.is_dir(kind):
+            out.extend((kind, data_dir / rel) for rel in tree.listing(kind) if rel.endswith(".yml"))
     return out
 
 
@@ -64,14 +64,20 @@ def load(data_dir: Path) -> Loaded:
 def _load(data_dir: Path) -> Loaded:
     loaded = Loaded({k: {} for k in schema.KINDS}, {}, {}, [], display_root(data_dir))
     first_seen: dict[str, tuple[str, str]] = {}  # id -> (kind, file) across kinds that share a namespace
-    stray = [p for p in sorted(data_dir.rglob("*.yaml"))]
-    for p in stray:
-        rel = p.relative_to(data_dir).as_posix()
+    tree = files.survey(data_dir)  # links, special files and unsafe names are refused, and never read
+    loaded.problems.extend(tree.problems)
+    for rel in sorted(f for f in tree.files if f.endswith(".yaml")):
         loaded.problems.append(Problem(rel, 1, 1, "file-extension", "data files end in .yml",
-                                       f"rename it to {p.stem}.yml"))
-    for kind, path in data_files(data_dir):
+                                       f"rename it to {Path(rel).stem}.yml"))
+    for kind, path in data_files(data_dir, tree):
         rel = path.relative_to(data_dir).as_posix()
-        src = read_text(rel, path.read_bytes())
+        raw, refused = files.read_file(data_dir, rel, MAX_BYTES, "file")
+        if refused is not None:
+            loaded.problems.append(refused)
+            continue
+        if raw is None:
+            continue  # removed since the survey
+        src = read_text(rel, raw)
         loaded.sources[rel] = src
         loaded.problems.extend(src.problems)
         if src.problems:

@@ -12,8 +12,12 @@ from pathlib import Path
 
 
 RULES: dict[str, str] = {
+    # the files under data/
+    "linked-file": "A file or folder under data/ is a symbolic link or a hard link: none is read, wherever it points.",
+    "special-file": "A FIFO, socket, device file, or a folder where a data file or snapshot belongs.",
+    "file-name": "A data file's, snapshot's or folder's name is not lowercase letters, digits, '.', '_' and '-'.",
     # the YAML reader
-    "file-too-large": "A data file is larger than the reader accepts.",
+    "file-too-large": "A data file or snapshot is larger than the reader accepts.",
     "byte-order-mark": "A file starts with a UTF-8 byte-order mark.",
     "invalid-utf8": "A file is not valid UTF-8.",
     "empty-file": "A data file holds no records.",
@@ -91,6 +95,14 @@ RULES: dict[str, str] = {
 """Every rule a problem can name, with what it means: the reference for contributors."""
 
 
+def printable(text: str) -> str:
+    """Text as it is safe to print on one line of a report or a terminal: anything that is not printable (a line
+    break, a control character, an invisible formatting character such as U+202E) written as its Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     file: str
@@ -121,13 +133,13 @@ class Problem:
             if isinstance(p, int):
                 parts[-1] += f"[{p}]"
             else:
-                parts.append(str(p))
+                parts.append(printable(str(p)))  # a key is the contributor's: it may hold a line break
         return " > ".join(parts)
 
     def __str__(self) -> str:
         hint = f" ({self.hint})" if self.hint else ""
         where = self.logical_path
-        return f"{self.shown_file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}"
+        return printable(f"{self.shown_file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}")
 
     def github(self) -> str:
         """The problem as a GitHub workflow command, shown on the changed line of a pull request."""
