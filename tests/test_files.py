@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb import files
+from kb.yamlsrc import INVISIBLE
 
 SECRET = "SECRET-TOKEN-7f3a9c"
 
@@ -97,3 +98,16 @@ def test_a_name_is_printed_on_one_line():
     assert files.shown("claims/сhip.yml") == "claims/сhip.yml"  # a look-alike letter shows as the letter it is
     assert files.character("с") == "U+0441 CYRILLIC SMALL LETTER ES (с)"
 
+
+def test_the_invisible_characters_are_unicodes_format_characters():
+    """INVISIBLE holds every format character (category Cf) of this Python's Unicode database, and nothing that is
+    assigned another category (a newer Unicode may assign more of its ranges)."""
+    matched = cf = 0
+    for code in range(0x110000):
+        ch = chr(code)
+        category = unicodedata.category(ch)
+        hit = INVISIBLE.fullmatch(ch) is not None
+        cf += category == "Cf"
+        matched += hit
+        assert hit == (category == "Cf") or (hit and category == "Cn"), f"U+{code:04X} ({category})"
+    assert cf >= 160 and matched >= cf

@@ -178,6 +178,7 @@ REQUIRED_RULES = {
     # what a pull request can carry besides text (tests/hostile/cases.yml, "Files under data/"), and what it can
     # make the site publish: a page of its own in place of the site's, invisible text, a number its quote does not say
     "linked-file", "special-file", "file-name",
+    "too-many-records", "too-deep", "invisible-character",
 }
 
 

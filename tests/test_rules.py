@@ -87,7 +87,7 @@ CASES = [
     ("number-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 0x1F\n")},
      "data/claims/bench.yml:4:10: number-format: data/claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
     ("too-deep", claims_plus("deep: " + "[" * 40 + "]" * 40 + "\n"), None,
-     "data/claims/bench.yml:40:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
+     "data/claims/bench.yml:40:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation and the brackets)"),
     ("unfinished", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: TODO copy the quote")},
      "data/claims/bench.yml:34:14: unfinished: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
     # --- records against the schema ------------------------------------------------------
@@ -254,6 +254,11 @@ bad-ratio:
      "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
      "data/claims/bench.yml:11:7: reading-unneeded: data/claims/bench.yml > chip-latency > citations[0] > reading: the quote of 'article' already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
+    # --- what a pull request can carry besides well-formed records -----------------------------
+    ("too-many-records", {"claims/many.yml": "".join(f"c{n:05d}: x\n" for n in range(5001))}, None,
+     "data/claims/many.yml:5001:1: too-many-records: data/claims/many.yml: the file holds 5,001 records; the limit is 5,000 (this is the first one past it) (split it into several files in the same folder, a topic each)"),
+    ("invisible-character", None, {"entities/core.yml": ("name: {en: Chip, zh: 芯片}", 'name: {en: "Chip \u202egnp.exe", zh: 芯片}')},
+     "data/entities/core.yml:3:14: invisible-character: data/entities/core.yml > chip > name > en: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible formatting character, at character 6 (delete it: it does not show, yet it can make the text around it read backwards, split an id or a name into look-alikes, or hide words from search; if the source's own text has it, delete it from the snapshot too)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

@@ -18,6 +18,7 @@ RULES: dict[str, str] = {
     "file-name": "A data file's, snapshot's or folder's name is not lowercase letters, digits, '.', '_' and '-'.",
     # the YAML reader
     "file-too-large": "A data file or snapshot is larger than the reader accepts.",
+    "too-many-records": "A data file holds more records than the reader accepts.",
     "byte-order-mark": "A file starts with a UTF-8 byte-order mark.",
     "invalid-utf8": "A file is not valid UTF-8.",
     "empty-file": "A data file holds no records.",
@@ -31,6 +32,7 @@ RULES: dict[str, str] = {
     "not-a-number": "A number is NaN or infinite.",
     "number-format": "A number is not written in plain decimal.",
     "too-deep": "Values are nested implausibly deep.",
+    "invisible-character": "A text holds an invisible formatting character (a bidirectional override, a zero-width space...).",
     # records against the schema
     "unfinished": "A template placeholder (TODO) has not been filled in.",
     "file-extension": "A data file does not end in .yml.",
