@@ -31,7 +31,7 @@ import pytest
 import yaml
 
 import site_fixture
-from conftest import MINIMAL, write_data
+from conftest import MINIMAL, ROOT, write_data
 from site_fixture import hostile_site  # noqa: F401  (fixture)
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -179,6 +179,7 @@ REQUIRED_RULES = {
     # make the site publish: a page of its own in place of the site's, invisible text, a number its quote does not say
     "linked-file", "special-file", "file-name",
     "too-many-records", "too-deep", "invisible-character",
+    "reserved-id", "bad-id",
 }
 
 
@@ -282,3 +283,51 @@ def _without_json_ld(html: str, url: str) -> str:
         json.loads(body)
     return JSON_LD.sub("", html)
 
+
+# --- no record takes the place of a page the site builds itself ----------------------------------------------
+
+def _record_ids(kb, kind) -> set[str]:
+    return set(getattr(kb, kind.data)) | {i for i, r in kb.redirects.items() if r.kind == kind.name}
+
+
+def test_every_name_the_site_builds_beside_record_pages_is_reserved(render_site):
+    """In each language's root and in each folder of record pages, every name that is not a record's is one the
+    site builds itself, and kb.paths.reserved lists it: no record can be given it as its id."""
+    from kb import kinds, paths
+    from kb.languages import LANGUAGES
+
+    reserved = set(paths.reserved())
+    kb = render_site.kb
+    written = {p.stem if p.is_file() else p.name for p in (ROOT / "docs" / "en").iterdir()} - {"index"}
+    seen = 0
+    for lang in LANGUAGES:
+        top = render_site.root / paths.lang_prefix(lang)
+        names = {p.name.split(".")[0] for p in top.iterdir()} - written - {""}
+        assert names <= reserved, f"/{paths.lang_prefix(lang)}: {sorted(names - reserved)} are not in kb.paths.reserved"
+        seen += len(names)
+        for kind in kinds.with_pages():
+            folder = top / kind.pages
+            names = {p.name.split(".")[0] for p in folder.iterdir()} - _record_ids(kb, kind)
+            assert names <= reserved, f"{folder}: {sorted(names - reserved)} are not in kb.paths.reserved"
+            seen += len(names)
+    assert seen >= 20  # 404, assets, data, pagefind, search, sitemap, the languages, each list page ("index")
+    for page in (ROOT / "docs").glob("*/*/*.md"):  # a written page inside a folder of record pages
+        assert page.stem in reserved, f"{page}: add {page.stem!r} to kb.paths.reserved"
+
+
+def test_the_build_stops_where_a_record_would_replace_a_page_of_its_own():
+    """Whatever kb.paths.reserved misses, the build refuses a generated page in place of one the site has."""
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("kb_site_hooks_hostile", ROOT / "macros" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+
+    files = [SimpleNamespace(src_uri="en/claims/index.md", url="claims/"),
+             SimpleNamespace(src_uri="en/claims/methodology.md", url="claims/methodology/")]
+    taken = hooks.pages_taken(files)
+    assert "en/claims/index.md" in hooks.in_place_of(taken, "claim", "index", "en")
+    assert "en/claims/methodology.md" in hooks.in_place_of(taken, "claim", "methodology", "en")
+    assert hooks.in_place_of(taken, "claim", "gptoss-e2e-jalapeno", "en") is None
+    assert hooks.in_place_of(taken, "claim", "methodology", "zh") is None  # /zh/claims/ has no such page

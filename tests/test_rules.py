@@ -259,6 +259,8 @@ bad-ratio:
      "data/claims/many.yml:5001:1: too-many-records: data/claims/many.yml: the file holds 5,001 records; the limit is 5,000 (this is the first one past it) (split it into several files in the same folder, a topic each)"),
     ("invisible-character", None, {"entities/core.yml": ("name: {en: Chip, zh: 芯片}", 'name: {en: "Chip \u202egnp.exe", zh: 芯片}')},
      "data/entities/core.yml:3:14: invisible-character: data/entities/core.yml > chip > name > en: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible formatting character, at character 6 (delete it: it does not show, yet it can make the text around it read backwards, split an id or a name into look-alikes, or hide words from search; if the source's own text has it, delete it from the snapshot too)"),
+    ("reserved-id", claims_plus(NEW_CLAIM.replace("extra:", "index:")), None,
+     "data/claims/bench.yml:40:1: reserved-id: data/claims/bench.yml > index: the id 'index' is the name of the page of each folder (/claims/ is claims/index), which the site builds itself: a record's page under it would take that page's place (choose another id, e.g. index-claim; see reserved() in src/kb/paths.py)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

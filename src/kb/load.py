@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from . import files, schema
+from . import files, kinds, paths, schema
 from .problems import Problem, display_root
 from .yamlsrc import MAX_BYTES, Source, read_text
 
@@ -96,9 +96,16 @@ def _load(data_dir: Path) -> Loaded:
 
 
 def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
-    if not re.match(schema.ID_PATTERN, str(rid)) or len(str(rid)) > 80:
+    # the whole id, to its last character: re.match with '$' would let a trailing line break through
+    if not re.fullmatch(schema.ID_PATTERN, str(rid)) or len(str(rid)) > 80:
         src.problem((rid,), "bad-id", f"the id {rid!r} is not a lowercase slug",
                     "ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change")
+        return
+    taken = paths.reserved_id(rid)
+    if taken is not None:
+        src.problem((rid,), "reserved-id", f"the id {rid!r} is the name of {taken}, which the site builds itself: "
+                                           "a record's page under it would take that page's place",
+                    f"choose another id, e.g. {rid}-{kinds.BY_DATA[kind].name}; see reserved() in src/kb/paths.py")
         return
     namespace = kind
     if rid in loaded.records[namespace]:

@@ -38,6 +38,7 @@ RULES: dict[str, str] = {
     "file-extension": "A data file does not end in .yml.",
     "file-shape": "A data file is not a mapping from id to record.",
     "bad-id": "A record id is not a lowercase slug.",
+    "reserved-id": "A record id is the name of a page or folder the site builds itself.",
     "duplicate-id": "Two records of one kind share an id.",
     "wrong-type": "A value has the wrong type.",
     "missing-field": "A required field is missing.",

@@ -233,7 +233,7 @@ def _number(v) -> bool:
 
 def check_value(v):
     """A claim's value: number, date, [low, high] of either, or None."""
-    if v is None or (isinstance(v, str) and re.match(DATE_PATTERN, v)):
+    if v is None or (isinstance(v, str) and re.fullmatch(DATE_PATTERN, v)):
         return v
     if _number(v):
         if abs(Decimal(v)) >= MAX_MAGNITUDE:
@@ -246,7 +246,7 @@ def check_value(v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
-        if all(isinstance(x, str) and re.match(DATE_PATTERN, x) for x in v):
+        if all(isinstance(x, str) and re.fullmatch(DATE_PATTERN, x) for x in v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
