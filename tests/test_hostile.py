@@ -180,6 +180,7 @@ REQUIRED_RULES = {
     "linked-file", "special-file", "file-name",
     "too-many-records", "too-deep", "invisible-character",
     "reserved-id", "bad-id",
+    "bad-url",
 }
 
 

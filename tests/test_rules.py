@@ -261,6 +261,8 @@ bad-ratio:
      "data/entities/core.yml:3:14: invisible-character: data/entities/core.yml > chip > name > en: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible formatting character, at character 6 (delete it: it does not show, yet it can make the text around it read backwards, split an id or a name into look-alikes, or hide words from search; if the source's own text has it, delete it from the snapshot too)"),
     ("reserved-id", claims_plus(NEW_CLAIM.replace("extra:", "index:")), None,
      "data/claims/bench.yml:40:1: reserved-id: data/claims/bench.yml > index: the id 'index' is the name of the page of each folder (/claims/ is claims/index), which the site builds itself: a record's page under it would take that page's place (choose another id, e.g. index-claim; see reserved() in src/kb/paths.py)"),
+    ("bad-url", None, {SOURCES: (NO_URL, '  url: "https://example.com/a page"\n')},
+     "data/sources/articles.yml:9:8: bad-url: data/sources/articles.yml > article > url: the address is not well formed: it has a space, a line break, a quote, a bracket or another character an address cannot hold, or a port that is not a number; got 'https://example.com/a page' (copy the address exactly from the browser's address bar (a space in it is written %20))"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

@@ -79,7 +79,7 @@ def cmd_new(args) -> int:
         from .base import today
         from .templates import source_values
 
-        if args.url is not None and not re.match(r"^https?://[^\s/]+\S*$", args.url):
+        if args.url is not None and schema.url_problem(args.url):
             print(f"kb new: {args.url!r} is not an http or https address; give the full address, starting with https://",
                   file=sys.stderr)
             return 2

@@ -58,6 +58,7 @@ RULES: dict[str, str] = {
     "value-type": "A claim's value is not a number, range, date or null.",
     "precision-type": "A precision is not a positive number or 'exact'.",
     "url-scheme": "An address is not http or https.",
+    "bad-url": "An address is not well formed (a space, quote or line break in it, no host, a user name).",
     "status-reason": "A superseded or retracted claim does not say why.",
     "superseded-successor": "A superseded claim names no successor.",
     "attribution-note": "An uncertain attribution does not say what is in doubt.",
