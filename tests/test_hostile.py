@@ -181,6 +181,7 @@ REQUIRED_RULES = {
     "too-many-records", "too-deep", "invisible-character",
     "reserved-id", "bad-id",
     "bad-url",
+    "successor-cycle",
 }
 
 

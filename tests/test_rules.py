@@ -49,6 +49,13 @@ PARAPHRASED = NEW_CLAIM.replace("      quote: 芯片的延迟\n      translation
 
 
 
+def superseded(ident: str, successor: str) -> str:
+    return NEW_CLAIM.replace("extra:", f"{ident}:").replace(
+        "  tier: vendor-self-report\n",
+        "  tier: vendor-self-report\n  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"
+        f"  successor: {successor}\n")
+
+
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
@@ -263,6 +270,8 @@ bad-ratio:
      "data/claims/bench.yml:40:1: reserved-id: data/claims/bench.yml > index: the id 'index' is the name of the page of each folder (/claims/ is claims/index), which the site builds itself: a record's page under it would take that page's place (choose another id, e.g. index-claim; see reserved() in src/kb/paths.py)"),
     ("bad-url", None, {SOURCES: (NO_URL, '  url: "https://example.com/a page"\n')},
      "data/sources/articles.yml:9:8: bad-url: data/sources/articles.yml > article > url: the address is not well formed: it has a space, a line break, a quote, a bracket or another character an address cannot hold, or a port that is not a number; got 'https://example.com/a page' (copy the address exactly from the browser's address bar (a space in it is written %20))"),
+    ("successor-cycle", claims_plus(superseded("extra", "extra-two") + superseded("extra-two", "extra")), None,
+     "data/claims/bench.yml:51:14: successor-cycle: data/claims/bench.yml > extra > successor: superseded claims name each other as successors in a ring: extra → extra-two → extra (the last claim of a chain of successors is the one in force: point each superseded claim at it)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

@@ -353,6 +353,28 @@ def contested_claims_have_conflicts(ctx: Context):
                        "name the claim that replaces it")
 
 
+@rule
+def successors_lead_somewhere(ctx: Context):
+    """Following successors from any claim ends at a claim in force: superseded claims that name each other in a
+    ring would leave every claim of it pointing at another that was replaced, as a redirect loop would."""
+    done: set[str] = set()
+    order = {cid: i for i, cid in enumerate(ctx.claims)}
+    for start in ctx.claims:
+        chain, cid = [], start
+        while cid in ctx.claims and cid not in done and cid not in chain:
+            chain.append(cid)
+            cid = ctx.claims[cid].successor
+        ring = chain[chain.index(cid):] if cid in chain else []
+        if len(ring) > 1:  # a claim that names itself is self-successor's
+            first = min(ring, key=order.__getitem__)  # reported once, on the ring's first claim in file order
+            at = ring.index(first)
+            shown = ring[at:] + ring[:at] + [first]
+            ctx.report("claims", first, ("successor",), "successor-cycle",
+                       "superseded claims name each other as successors in a ring: " + " → ".join(shown),
+                       "the last claim of a chain of successors is the one in force: point each superseded claim at it")
+        done.update(chain)
+
+
 # --- derivations ------------------------------------------------------------------
 
 @rule

@@ -77,6 +77,7 @@ RULES: dict[str, str] = {
     "four-questions": "A performance claim leaves one of the four questions open.",
     "contested-without-conflict": "A contested claim is in no conflict record.",
     "self-successor": "A claim names itself as successor.",
+    "successor-cycle": "Superseded claims name each other as successors in a ring.",
     "derivation-cycle": "Derived claims depend on themselves.",
     "derivation-arity": "A derivation has the wrong number of inputs.",
     "unit-mismatch": "A derivation combines units that do not combine.",
