@@ -182,6 +182,7 @@ REQUIRED_RULES = {
     "reserved-id", "bad-id",
     "bad-url",
     "successor-cycle",
+    "translation-figure", "reading-words", "reading-figure",
 }
 
 

@@ -261,6 +261,17 @@ bad-ratio:
      "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
      "data/claims/bench.yml:11:7: reading-unneeded: data/claims/bench.yml > chip-latency > citations[0] > reading: the quote of 'article' already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
+    ("translation-figure", None, {CLAIMS: ('translation: {en: "The chip\'s latency is 1.03 s"}',
+                                           'translation: {en: "The chip\'s latency is 1.30 s"}')},
+     "data/claims/bench.yml:11:25: translation-figure: data/claims/bench.yml > chip-latency > citations[0] > translation > en: the translation writes '1.30 s', which the quote does not: it writes '1.03 秒' (a translation keeps the source's numbers as it writes them and on the same scale (1.03 秒 is 1.03 s, never 1.3 s or 1,030 ms); where the source writes a number in words, translate it in words, or state how the claim's figure is read with reading: {en, zh})"),
+    ("reading-words", None, {CLAIMS: ('      translation: {en: "1.7 times lower"}\n',
+                                      '      translation: {en: "1.7 times lower"}\n      reading: {en: "It is {value}.", zh: "是 {value}。"}\n')},
+     "data/claims/bench.yml:36:21: reading-words: data/claims/bench.yml > latency-ratio > citations[0] > reading > en: the reading quotes none of the source's words in 「」 (a reading says how the claim's figure is read from words of the quote no number reader parses: quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. 'The article writes 「将近四分之三」; read as {value}.')"),
+    ("reading-figure", {CLAIMS: MINIMAL[CLAIMS].replace("  value: 1.03\n", "  value: 9.99\n").replace(
+        '      translation: {en: "The chip\'s latency is 1.03 s"}\n',
+        '      translation: {en: "The chip\'s latency is 1.03 s"}\n'
+        '      reading: {en: "The article writes 「1.03 秒」; read as {value}.", zh: "原文写作「1.03 秒」；按 {value}来读。"}\n')}, None,
+     "data/claims/bench.yml:12:21: reading-figure: data/claims/bench.yml > chip-latency > citations[0] > reading > en: the words it reads write '1.03 秒' in digits, which is not the claim's figure 9.99 s (a reading says how the claim's figure is read from words of the quote no number reader parses: quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. 'The article writes 「将近四分之三」; read as {value}.')"),
     # --- what a pull request can carry besides well-formed records -----------------------------
     ("too-many-records", {"claims/many.yml": "".join(f"c{n:05d}: x\n" for n in range(5001))}, None,
      "data/claims/many.yml:5001:1: too-many-records: data/claims/many.yml: the file holds 5,001 records; the limit is 5,000 (this is the first one past it) (split it into several files in the same folder, a topic each)"),
@@ -383,10 +394,13 @@ def test_digits_in_names_are_not_figures(check):
 
 def test_a_reading_answers_for_a_figure_written_in_words(check):
     """A figure the quote writes in words passes once its citation says how it is read, and only then."""
-    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟\n")}
-    assert any(": figure-not-in-quote: " in p for p in check(None, words))
-    reading = "      quote: 芯片的延迟\n      reading: {en: \"The article writes 「延迟」; read as {value}.\", zh: \"原文写作「延迟」；按 {value}来读。\"}\n"
-    assert check(None, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+    snapshot = {"snapshots/article.txt": MINIMAL["snapshots/article.txt"] + "芯片的延迟约为一秒。\n"}
+    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n",
+                      "      quote: 芯片的延迟约为一秒\n      translation: {en: \"The chip's latency is about one second\"}\n")}
+    assert any(": figure-not-in-quote: " in p for p in check(snapshot, words))
+    reading = words[CLAIMS][1] + ("      reading: {en: \"The article writes 「约为一秒」; read as {value}.\", "
+                                  "zh: \"原文写作「约为一秒」；按 {value}来读。\"}\n")
+    assert check(snapshot, {CLAIMS: (words[CLAIMS][0], reading)}) == []
 
 
 def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
@@ -401,7 +415,8 @@ AGAIN = MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-
 
 
 @pytest.mark.parametrize("change", [
-    ("value: 1.03", "value: 1.80", "quote: 芯片的延迟为 1.03 秒", "quote: 对照系统为 1.80 秒"),  # another figure
+    ("value: 1.03", "value: 1.80", "quote: 芯片的延迟为 1.03 秒", "quote: 对照系统为 1.80 秒",
+     "The chip's latency is 1.03 s", "the baseline system's is 1.80 s"),  # another figure
     ("{baseline: gpu, model: chip}", "{baseline: gpu, model: chip, input_tokens: 8000}"),  # other conditions
     ("tier: vendor-self-report", "tier: vendor-self-report\n  status: retracted\n"
                                  "  status_reason: {en: It was withdrawn., zh: 已撤回。}"),  # history, not in force

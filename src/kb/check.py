@@ -641,3 +641,49 @@ def figures_are_in_quotes(ctx: Context):
                        "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
                        "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")
 
+
+READING_HINT = ("a reading says how the claim's figure is read from words of the quote no number reader parses: "
+                "quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. "
+                "'The article writes 「将近四分之三」; read as {value}.'")
+
+
+@rule
+def readings_read_the_quote(ctx: Context):
+    """A reading shows the claim's figure with {value} and quotes the words it reads from the quote; those words
+    write a number, and none in digits other than the claim's (kb.figurecheck.reading_problems)."""
+    from .figurecheck import reading_problems
+
+    for cid, c in ctx.claims.items():
+        if c.value is None:
+            continue
+        m = ctx.metrics.get(c.metric)
+        unit = ctx.units.get(m.unit) if m else None
+        for i, cit in enumerate(c.citations):
+            for lang, rule_name, message in reading_problems(c, cit, unit):
+                ctx.report("claims", cid, ("citations", i, "reading", lang), rule_name, message, READING_HINT)
+
+
+@rule
+def translations_keep_the_figures(ctx: Context):
+    """Every figure a translation writes is one its quote writes (kb.figurecheck.foreign_figures): readers of the
+    other language must not see another number. Where the citation reads the claim's figure from words
+    (reading), the translation may write that figure too."""
+    from .figurecheck import claim_atoms, foreign_figures
+
+    for cid, c in ctx.claims.items():
+        for i, cit in enumerate(c.citations):
+            if cit.quote is None or cit.translation is None:
+                continue
+            extra = claim_atoms(c) if cit.reading is not None else ()
+            for lang in schema.LANGS:
+                text = getattr(cit.translation, lang)
+                foreign = foreign_figures(text, cit.quote, extra) if text else []
+                if foreign:
+                    from .numbers import read
+                    written = ", ".join(repr(f.text) for f in read(cit.quote)) or "no number"
+                    ctx.report("claims", cid, ("citations", i, "translation", lang), "translation-figure",
+                               f"the translation writes {', '.join(repr(f.text) for f in foreign)}, which the quote "
+                               f"does not: it writes {written}",
+                               "a translation keeps the source's numbers as it writes them and on the same scale (1.03 秒 "
+                               "is 1.03 s, never 1.3 s or 1,030 ms); where the source writes a number in words, translate "
+                               "it in words, or state how the claim's figure is read with reading: {en, zh}")

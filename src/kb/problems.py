@@ -96,6 +96,9 @@ RULES: dict[str, str] = {
     "figure-scale": "A claim's figure is on another scale than its quote's (a scale error).",
     "figure-precision": "A claim's figure is stated to another precision than its quote writes.",
     "reading-unneeded": "A citation states a reading of a figure its quote already writes.",
+    "reading-words": "A reading does not quote, in 「」, words of its quote that write a number.",
+    "reading-figure": "A reading does not show the claim's figure with {value}, or reads words that write another figure in digits.",
+    "translation-figure": "A translation of a quote (or a paraphrase in one language) writes a figure the quote (or the other language) does not.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 
