@@ -447,11 +447,21 @@ def _md_text(s: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", s.replace("&", "&amp;")).replace("\n", " ")
 
 
+def _md_code(s: str) -> str:
+    """Text as a Markdown code span, whatever backticks it holds: fenced by one backtick more than its longest run
+    of them, so that nothing in it (an id, a problem kb check found, which quotes what a contributor wrote) can
+    close the span early and be read as markup."""
+    s = s.replace("\r", " ").replace("\n", " ")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", s)), default=0) + 1)
+    pad = " " if s.startswith("`") or s.endswith("`") or (s.startswith(" ") and s.endswith(" ")) else ""
+    return f"{fence}{pad}{s}{pad}{fence}"
+
+
 def _lines(rep: Report, md: bool) -> list[str]:
     from render import labels
 
     def code(s):
-        return f"`{s}`" if md else s
+        return _md_code(s) if md else s
 
     def text(s):
         return _md_text(s) if md else s.replace("\n", " ")
