@@ -279,3 +279,25 @@ def test_the_pull_request_summary_shows_what_contributors_wrote_as_text():
     assert "<h1" not in html and "<img" not in html and "<script" not in html and "<strong>" not in html, html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
 
+
+def test_security_md_describes_the_workflows_rules_and_limits_as_they_are():
+    """SECURITY.md names every job with its permissions, only rules kb check has, and the limits the code sets."""
+    from kb import files, yamlsrc
+    from kb.problems import RULES
+
+    text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    for path in WORKFLOWS:
+        workflow = load(path)
+        for name, job in workflow["jobs"].items():
+            row = next((ln for ln in text.splitlines() if f"`{path.name}`, job `{name}`" in ln), None)
+            assert row, f"SECURITY.md does not describe {path.name}'s job {name}"
+            for scope, level in job.get("permissions", workflow["permissions"]).items():
+                assert f"`{scope}: {level}`" in row, f"{path.name} {name}: {scope}: {level}"
+    rules = set(re.findall(r"`([a-z]{3,}(?:-[a-z0-9]+)+)`", text))  # what reads as a rule's name: `linked-file`
+    assert len(rules) >= 20 and rules <= set(RULES), sorted(rules - set(RULES))
+    for limit in (yamlsrc.MAX_BYTES, yamlsrc.MAX_RECORDS, files.MAX_SNAPSHOT_BYTES):
+        assert f"{limit:,}" in text, limit
+    assert f"{yamlsrc.MAX_DEPTH} levels" in text
+    for ref in ("SECURITY.md",):
+        for doc in ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md"):
+            assert f"]({ref})" in (ROOT / doc).read_text(encoding="utf-8"), f"{doc} does not link {ref}"
