@@ -180,6 +180,21 @@ def require_labels():
                           "written language")
 
 
+def pages_taken(files) -> dict:
+    """The pages the site has before any is generated from data, by their source path and by their address."""
+    return {f.src_uri: f for f in files} | {f.url: f for f in files}
+
+
+def in_place_of(taken: dict, kind: str, ident: str, lang: str) -> str | None:
+    """Why the page of record ``ident`` cannot be generated, where it would take the place of a page in ``taken``."""
+    url = urls.page_url(kind, ident, lang)
+    other = taken.get(urls.src_uri(kind, ident, lang)) or taken.get(url)
+    if other is None:
+        return None
+    return (f"the {kind} {ident!r} would have its page at /{url}, in place of {other.src_uri}, which the site builds "
+            "itself: give the record another id (kb.paths.reserved lists the names the site keeps for itself)")
+
+
 @event_priority(-200)
 def on_files(files, config):
     i18n = _i18n(config)
@@ -195,7 +210,13 @@ def on_files(files, config):
         _convert_written_pages(files, config, lang)
     others = [x for x in i18n.build_languages if x != lang]
     choosing = preview.choosing()
+    # No record's page may take the place of a page the site builds itself (kb check refuses the names of those,
+    # kb.paths.reserved; this holds whatever the list misses, such as a written page added to a record folder).
+    taken = pages_taken(files)
     for kind, ident in preview.considered(pages.all_pages(kb)):
+        replaced = in_place_of(taken, kind, ident, lang)
+        if replaced:
+            raise PluginError(replaced)
         content = ""  # written when MkDocs reads the page (on_page_read_source): one page's Markdown at a time
         if choosing:
             _, content = pages.body(Ctx(kb, lang, urls.page_url(kind, ident, lang)), kind, ident)

@@ -149,13 +149,13 @@ def test_github_format_escapes_what_workflow_commands_reserve():
 
 def test_kb_new_source_with_url_fills_the_address_and_the_day_it_was_read(tmp_path):
     data = write_data(tmp_path, {})
-    out = kb("new", "source", "new-post", "--url", "https://example.org/post?a=1&b=\"2\"", "--data", str(data))
+    out = kb("new", "source", "new-post", "--url", "https://example.org/post?a=1&b=%222%22", "--data", str(data))
     assert out.returncode == 0, out.stderr
     assert "save the source's text, as you read it, in data/snapshots/new-post.txt" in out.stdout
     import yaml
 
     record = yaml.safe_load((data / "sources" / "contributions.yml").read_text(encoding="utf-8"))["new-post"]
-    assert record["url"] == 'https://example.org/post?a=1&b="2"'
+    assert record["url"] == "https://example.org/post?a=1&b=%222%22"
     assert record["accessed"] == "2026-11-29"  # KB_TODAY, as kb check reads today
     assert record["snapshot"]["file"] == "snapshots/new-post.txt"
     assert record["snapshot"]["taken"].startswith("TODO")  # the day it is saved is the contributor's to say
@@ -168,7 +168,9 @@ def test_kb_new_source_with_url_fills_the_address_and_the_day_it_was_read(tmp_pa
 
 def test_kb_new_refuses_an_address_that_is_not_http_and_a_url_for_other_kinds(tmp_path):
     data = write_data(tmp_path, {})
-    bad = kb("new", "source", "x", "--url", "javascript:alert(1)", "--data", str(data))
-    assert bad.returncode == 2 and "is not an http or https address" in bad.stderr
+    for url in ("javascript:alert(1)", 'https://example.org/"onmouseover="x', "https://example.org/a page",
+                "https://trusted.example@evil.example/"):
+        bad = kb("new", "source", "x", "--url", url, "--data", str(data))
+        assert bad.returncode == 2 and "is not an http or https address" in bad.stderr, url
     assert kb("new", "claim", "x", "--url", "https://example.org", "--data", str(data)).returncode == 2
     assert not (data / "sources" / "contributions.yml").exists()

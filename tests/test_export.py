@@ -164,3 +164,41 @@ def test_each_citation_carries_its_reading(files, raw_claims):
     assert seen >= 9
     wait = claims["a000-wait-cut"]["sources"][0]["reading"]["en"]
     assert "「将近四分之三」" in wait and wait.endswith("read as a change of -75%.")
+
+
+# --- spreadsheet formulas ------------------------------------------------------------------------
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")  # what a spreadsheet reads as the start of a formula (OWASP)
+
+
+@pytest.mark.parametrize("text,cell", [
+    ('=HYPERLINK("https://evil.example/","x")', '\'=HYPERLINK("https://evil.example/","x")'),
+    ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+    ("-2+3", "'-2+3"),
+    ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+    ("\t=1+1", "'\t=1+1"),
+    ("\r=1+1", "'\r=1+1"),
+    ("-75", "-75"),  # a number is no formula: value_text keeps its sign
+    ("-1.5..-0.5", "-1.5..-0.5"),  # nor a range of numbers
+    ("The chip took 1.03 s.", "The chip took 1.03 s."),
+    ("a = b", "a = b"),
+    ("a text\r=1+1", "a text\r=1+1"),  # a CR inside a text stays inside its cell, quoted: no new row, no formula
+])
+def test_a_cell_that_would_run_as_a_formula_is_written_as_text(text, cell):
+    from publish.exports import SOURCE_COLUMNS, _csv
+
+    body = _csv([{"id": "x", "name_en": text}], SOURCE_COLUMNS).decode("utf-8-sig")
+    (row,) = csv.DictReader(io.StringIO(body, newline=""))
+    assert row["name_en"] == cell
+
+
+def test_no_cell_of_the_downloads_begins_a_formula(files):
+    seen = 0
+    for name in ("claims.csv", "sources.csv"):
+        for row in csv.DictReader(io.StringIO(files[name].decode("utf-8-sig"))):
+            for column, cell in row.items():
+                seen += 1
+                if cell.startswith(FORMULA_START):
+                    float(cell.split("..")[0])  # only a number may begin so
+    assert seen > 10_000
+    assert "apostrophe" in json.loads(files["datapackage.json"])["description"]

@@ -205,7 +205,7 @@ def test_examine(value, quote, unit, precision, status):
 
 
 def test_a_reading_answers_and_a_needless_one_is_named():
-    reading = NS(en="read as {value}", zh="按 {value}来读")
+    reading = NS(en="The article writes 「将近四分之三」; read as {value}", zh="原文写作「将近四分之三」；按 {value}来读")
     assert figurecheck.examine(claim(D(-75), "缩短了将近四分之三", reading=reading), None).status == "reading"
     v = figurecheck.examine(claim(D("1.03"), QUOTE, reading=reading), SECOND)
     assert v.status == "verbatim" and [f.text for _, f in v.unneeded_readings] == ["1.03"]

@@ -5,6 +5,7 @@ thing. The expected text is the whole line `kb check` prints for it.
 """
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -48,6 +49,13 @@ PARAPHRASED = NEW_CLAIM.replace("      quote: 芯片的延迟\n      translation
 
 
 
+def superseded(ident: str, successor: str) -> str:
+    return NEW_CLAIM.replace("extra:", f"{ident}:").replace(
+        "  tier: vendor-self-report\n",
+        "  tier: vendor-self-report\n  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"
+        f"  successor: {successor}\n")
+
+
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
@@ -86,7 +94,7 @@ CASES = [
     ("number-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 0x1F\n")},
      "data/claims/bench.yml:4:10: number-format: data/claims/bench.yml: '0x1F' is not a plain decimal number (write integers in plain decimal digits, e.g. 85448)"),
     ("too-deep", claims_plus("deep: " + "[" * 40 + "]" * 40 + "\n"), None,
-     "data/claims/bench.yml:40:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation)"),
+     "data/claims/bench.yml:40:39: too-deep: data/claims/bench.yml: values are nested more than 32 levels deep (data records are at most a few levels deep; check the indentation and the brackets)"),
     ("unfinished", None, {CLAIMS: ("      quote: 低 1.7 倍", "      quote: TODO copy the quote")},
      "data/claims/bench.yml:34:14: unfinished: data/claims/bench.yml > latency-ratio > citations[0] > quote: 'TODO copy the quote' is a placeholder from the template (replace it with the real value (see the comment on that line))"),
     # --- records against the schema ------------------------------------------------------
@@ -253,6 +261,28 @@ bad-ratio:
      "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
      "data/claims/bench.yml:11:7: reading-unneeded: data/claims/bench.yml > chip-latency > citations[0] > reading: the quote of 'article' already writes the figure 1.03 s ('1.03 秒'), so it needs no reading (remove reading:; a reading is for a figure the source writes in words no reader parses)"),
+    ("translation-figure", None, {CLAIMS: ('translation: {en: "The chip\'s latency is 1.03 s"}',
+                                           'translation: {en: "The chip\'s latency is 1.30 s"}')},
+     "data/claims/bench.yml:11:25: translation-figure: data/claims/bench.yml > chip-latency > citations[0] > translation > en: the translation writes '1.30 s', which the quote does not: it writes '1.03 秒' (a translation keeps the source's numbers as it writes them and on the same scale (1.03 秒 is 1.03 s, never 1.3 s or 1,030 ms); where the source writes a number in words, translate it in words, or state how the claim's figure is read with reading: {en, zh})"),
+    ("reading-words", None, {CLAIMS: ('      translation: {en: "1.7 times lower"}\n',
+                                      '      translation: {en: "1.7 times lower"}\n      reading: {en: "It is {value}.", zh: "是 {value}。"}\n')},
+     "data/claims/bench.yml:36:21: reading-words: data/claims/bench.yml > latency-ratio > citations[0] > reading > en: the reading quotes none of the source's words in 「」 (a reading says how the claim's figure is read from words of the quote no number reader parses: quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. 'The article writes 「将近四分之三」; read as {value}.')"),
+    ("reading-figure", {CLAIMS: MINIMAL[CLAIMS].replace("  value: 1.03\n", "  value: 9.99\n").replace(
+        '      translation: {en: "The chip\'s latency is 1.03 s"}\n',
+        '      translation: {en: "The chip\'s latency is 1.03 s"}\n'
+        '      reading: {en: "The article writes 「1.03 秒」; read as {value}.", zh: "原文写作「1.03 秒」；按 {value}来读。"}\n')}, None,
+     "data/claims/bench.yml:12:21: reading-figure: data/claims/bench.yml > chip-latency > citations[0] > reading > en: the words it reads write '1.03 秒' in digits, which is not the claim's figure 9.99 s (a reading says how the claim's figure is read from words of the quote no number reader parses: quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. 'The article writes 「将近四分之三」; read as {value}.')"),
+    # --- what a pull request can carry besides well-formed records -----------------------------
+    ("too-many-records", {"claims/many.yml": "".join(f"c{n:05d}: x\n" for n in range(5001))}, None,
+     "data/claims/many.yml:5001:1: too-many-records: data/claims/many.yml: the file holds 5,001 records; the limit is 5,000 (this is the first one past it) (split it into several files in the same folder, a topic each)"),
+    ("invisible-character", None, {"entities/core.yml": ("name: {en: Chip, zh: 芯片}", 'name: {en: "Chip \u202egnp.exe", zh: 芯片}')},
+     "data/entities/core.yml:3:14: invisible-character: data/entities/core.yml > chip > name > en: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible formatting character, at character 6 (delete it: it does not show, yet it can make the text around it read backwards, split an id or a name into look-alikes, or hide words from search; if the source's own text has it, delete it from the snapshot too)"),
+    ("reserved-id", claims_plus(NEW_CLAIM.replace("extra:", "index:")), None,
+     "data/claims/bench.yml:40:1: reserved-id: data/claims/bench.yml > index: the id 'index' is the name of the page of each folder (/claims/ is claims/index), which the site builds itself: a record's page under it would take that page's place (choose another id, e.g. index-claim; see reserved() in src/kb/paths.py)"),
+    ("bad-url", None, {SOURCES: (NO_URL, '  url: "https://example.com/a page"\n')},
+     "data/sources/articles.yml:9:8: bad-url: data/sources/articles.yml > article > url: the address is not well formed: it has a space, a line break, a quote, a bracket or another character an address cannot hold, or a port that is not a number; got 'https://example.com/a page' (copy the address exactly from the browser's address bar (a space in it is written %20))"),
+    ("successor-cycle", claims_plus(superseded("extra", "extra-two") + superseded("extra-two", "extra")), None,
+     "data/claims/bench.yml:51:14: successor-cycle: data/claims/bench.yml > extra > successor: superseded claims name each other as successors in a ring: extra → extra-two → extra (the last claim of a chain of successors is the one in force: point each superseded claim at it)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -275,11 +305,68 @@ def test_each_mistake_is_reported_once(check, files, edit, expected):
     assert problems.count(expected) == 1
 
 
+# Rules about the files themselves, which a YAML text cannot set up: (name, what to plant under data/, the line).
+LINK_HINT = "(replace the link with a copy of the file itself, or remove it; data/ holds plain files and folders only)"
+
+
+def _symlink(data):
+    (data / "snapshots" / "article.txt").unlink()
+    os.symlink("/etc/hostname", data / "snapshots" / "article.txt")
+
+
+def _hard_link(data):
+    os.link(data / "snapshots" / "article.txt", data / "snapshots" / "copy.txt")
+
+
+def _fifo(data):
+    (data / "snapshots" / "article.txt").unlink()
+    os.mkfifo(data / "snapshots" / "article.txt")
+
+
+def _capitals(data):
+    (data / "claims" / "bench.yml").rename(data / "claims" / "Bench.yml")
+
+
+FILE_CASES = [
+    ("linked-file", _symlink,
+     "data/snapshots/article.txt:1:1: linked-file: data/snapshots/article.txt: this is a symbolic link; nothing under "
+     f"data/ is read through a link, wherever it points {LINK_HINT}"),
+    ("hard-link", _hard_link,
+     "data/snapshots/article.txt:1:1: linked-file: data/snapshots/article.txt: this file is a hard link (2 names share "
+     f"its content, and the others may lie outside the repository) {LINK_HINT}"),
+    ("special-file", _fifo,
+     "data/snapshots/article.txt:1:1: special-file: data/snapshots/article.txt: this is a FIFO (named pipe), not a "
+     "plain text file (data/ holds plain text files and folders only; remove it, or put the file itself there)"),
+    ("file-name", _capitals,
+     "data/claims/Bench.yml:1:1: file-name: data/claims/Bench.yml: the file name Bench.yml has characters other than "
+     "lowercase letters, digits, '.', '_' and '-': U+0042 LATIN CAPITAL LETTER B (B) (rename it in lowercase ASCII, "
+     "e.g. my-source.txt: a name must read the same on every file system (macOS and Windows ignore case) and to every "
+     "reader (no look-alike letters, spaces or line breaks))"),
+]
+
+
+@pytest.mark.parametrize("plant,expected", [c[1:] for c in FILE_CASES], ids=[c[0] for c in FILE_CASES])
+def test_file_rule_reports_exact_message(tmp_path, monkeypatch, plant, expected):
+    from conftest import TODAY, write_data
+    from kb.base import KnowledgeBase
+    from kb.problems import DataError
+
+    monkeypatch.chdir(tmp_path)
+    data = write_data(tmp_path, {})
+    plant(data)
+    with pytest.raises(DataError) as exc:
+        KnowledgeBase.open(data, on=TODAY)
+    shown = [str(p) for p in exc.value.problems]
+    assert expected in shown, "\n".join(shown)
+    assert len(shown) == (2 if "hard link" in expected else 1), "\n".join(shown)  # a hard link's two names
+
+
 def test_every_rule_has_a_case():
     """Each documented rule is exercised above, so no rule is added without a test."""
     from kb.problems import RULES
 
     seen = {re.match(r"[^:]+:\d+:\d+: ([a-z0-9-]+):", c[3]).group(1) for c in CASES}
+    seen |= {re.match(r"[^:]+:\d+:\d+: ([a-z0-9-]+):", c[2]).group(1) for c in FILE_CASES}
     assert len(RULES) >= 50
     untested = set(RULES) - seen - set(UNREACHABLE)
     assert untested == set(), f"rules with no test case: {sorted(untested)}"
@@ -307,10 +394,13 @@ def test_digits_in_names_are_not_figures(check):
 
 def test_a_reading_answers_for_a_figure_written_in_words(check):
     """A figure the quote writes in words passes once its citation says how it is read, and only then."""
-    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟\n")}
-    assert any(": figure-not-in-quote: " in p for p in check(None, words))
-    reading = "      quote: 芯片的延迟\n      reading: {en: \"The article writes 「延迟」; read as {value}.\", zh: \"原文写作「延迟」；按 {value}来读。\"}\n"
-    assert check(None, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+    snapshot = {"snapshots/article.txt": MINIMAL["snapshots/article.txt"] + "芯片的延迟约为一秒。\n"}
+    words = {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n",
+                      "      quote: 芯片的延迟约为一秒\n      translation: {en: \"The chip's latency is about one second\"}\n")}
+    assert any(": figure-not-in-quote: " in p for p in check(snapshot, words))
+    reading = words[CLAIMS][1] + ("      reading: {en: \"The article writes 「约为一秒」; read as {value}.\", "
+                                  "zh: \"原文写作「约为一秒」；按 {value}来读。\"}\n")
+    assert check(snapshot, {CLAIMS: (words[CLAIMS][0], reading)}) == []
 
 
 def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
@@ -325,7 +415,8 @@ AGAIN = MINIMAL[CLAIMS].split("gpu-latency:")[0].replace("chip-latency:", "chip-
 
 
 @pytest.mark.parametrize("change", [
-    ("value: 1.03", "value: 1.80", "quote: 芯片的延迟为 1.03 秒", "quote: 对照系统为 1.80 秒"),  # another figure
+    ("value: 1.03", "value: 1.80", "quote: 芯片的延迟为 1.03 秒", "quote: 对照系统为 1.80 秒",
+     "The chip's latency is 1.03 s", "the baseline system's is 1.80 s"),  # another figure
     ("{baseline: gpu, model: chip}", "{baseline: gpu, model: chip, input_tokens: 8000}"),  # other conditions
     ("tier: vendor-self-report", "tier: vendor-self-report\n  status: retracted\n"
                                  "  status_reason: {en: It was withdrawn., zh: 已撤回。}"),  # history, not in force

@@ -227,3 +227,77 @@ def test_pull_request_template_is_bilingual_and_asks_for_kb_check():
     items = re.findall(r"^- \[ \] (.+)$", text, re.M)
     assert items and all(bilingual(i) for i in items), items
     assert "kb check" in text
+
+
+# --- what a pull request can and cannot do in CI (SECURITY.md) ------------------------------------------
+
+def test_untrusted_pull_requests_get_no_secrets_and_a_read_only_token():
+    for path in WORKFLOWS:
+        workflow = load(path)
+        assert "pull_request_target" not in workflow["on"] and "workflow_run" not in workflow["on"], path.name
+        assert workflow["permissions"] == {"contents": "read"}, path.name
+        for name, job in workflow["jobs"].items():
+            granted = job.get("permissions", workflow["permissions"])
+            writes = {scope for scope, level in granted.items() if level == "write"}
+            assert not writes or (path.name == "pages.yml" and name == "deploy"), f"{path.name}: {name} may write {writes}"
+        for step in uses(workflow, "actions/checkout"):
+            assert step["with"]["persist-credentials"] is False, path.name
+        text = path.read_text(encoding="utf-8")
+        assert "secrets." not in text, f"{path.name} hands a secret to a job that runs contributors' code"
+
+
+def test_only_a_green_run_keeps_its_site():
+    ci = load(GITHUB / "workflows" / "ci.yml")
+    [upload] = uses(ci, "actions/upload-artifact")
+    condition = str(upload.get("if", "success()")).replace("${{", "").replace("}}", "").strip()
+    assert condition == "success()", f"the site is kept even when the run failed: if: {condition}"
+    steps_ = ci["jobs"]["test"]["steps"]
+    build = next(i for i, s in enumerate(steps_) if re.search(r"\bmake build\b", s.get("run", "")))
+    assert steps_.index(upload) > build and not steps_[build].get("continue-on-error"), "a failed build must fail the run"
+    pages = load(GITHUB / "workflows" / "pages.yml")
+    [publish] = uses(pages, "actions/upload-pages-artifact")
+    assert "if" not in publish
+
+
+def test_the_pull_request_summary_shows_what_contributors_wrote_as_text():
+    """kb diff --format markdown (CI writes it into the run's summary): a text or an id, and a problem kb check
+    reports, are shown as written, never as Markdown or HTML (CommonMark, as GitHub reads it)."""
+    from markdown_it import MarkdownIt
+
+    from kb.problems import Problem
+    from sitebuild.diff import Report, Side, _md_code, _md_text, format_report
+
+    hostile = "x` <img src=x onerror=alert(1)> ``` [link](javascript:alert(1)) **bold** ``\n# heading <script>"
+    md = MarkdownIt("commonmark")
+    for shown in (_md_code(hostile), _md_text(hostile), _md_code("`" + hostile + "`")):
+        html = md.renderInline(shown)
+        assert not re.search(r"<(?!/?code>)", html), html  # no element but the code span
+        assert "javascript:" not in html or "href" not in html
+    problem = Problem("claims/a.yml", 1, 1, "bad-id", f"the id {hostile} is not a lowercase slug", root="data/")
+    report = format_report(Report(Side("abc1234", None, [problem]), Side("the working tree", None, [])), "markdown")
+    html = md.render(report)
+    assert "<h1" not in html and "<img" not in html and "<script" not in html and "<strong>" not in html, html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_security_md_describes_the_workflows_rules_and_limits_as_they_are():
+    """SECURITY.md names every job with its permissions, only rules kb check has, and the limits the code sets."""
+    from kb import files, yamlsrc
+    from kb.problems import RULES
+
+    text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    for path in WORKFLOWS:
+        workflow = load(path)
+        for name, job in workflow["jobs"].items():
+            row = next((ln for ln in text.splitlines() if f"`{path.name}`, job `{name}`" in ln), None)
+            assert row, f"SECURITY.md does not describe {path.name}'s job {name}"
+            for scope, level in job.get("permissions", workflow["permissions"]).items():
+                assert f"`{scope}: {level}`" in row, f"{path.name} {name}: {scope}: {level}"
+    rules = set(re.findall(r"`([a-z]{3,}(?:-[a-z0-9]+)+)`", text))  # what reads as a rule's name: `linked-file`
+    assert len(rules) >= 20 and rules <= set(RULES), sorted(rules - set(RULES))
+    for limit in (yamlsrc.MAX_BYTES, yamlsrc.MAX_RECORDS, files.MAX_SNAPSHOT_BYTES):
+        assert f"{limit:,}" in text, limit
+    assert f"{yamlsrc.MAX_DEPTH} levels" in text
+    for ref in ("SECURITY.md",):
+        for doc in ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md"):
+            assert f"]({ref})" in (ROOT / doc).read_text(encoding="utf-8"), f"{doc} does not link {ref}"

@@ -18,7 +18,7 @@ from typing import Callable
 
 from .load import Loaded
 from .problems import Problem
-from . import checked, kinds, schema
+from . import checked, files, kinds, schema
 from .operations import OPERATIONS, date_operations
 
 RULES: list[Callable[["Context"], None]] = []
@@ -159,13 +159,21 @@ def quotes_are_verbatim(ctx: Context):
     for sid, s in ctx.sources.items():
         if s.snapshot is None:
             continue
-        path = ctx.data_dir / s.snapshot.file
-        if not path.is_file():
+        # read as kb.files reads: a regular file inside data/snapshots/, never through a link, within its size
+        # limit; a snapshot refused is never compared with, so no passage of it is ever printed
+        raw, refused = files.read_file(ctx.data_dir, s.snapshot.file, files.MAX_SNAPSHOT_BYTES, "snapshot")
+        if refused is not None:
+            ctx.problems.append(refused)
+            continue
+        if raw is None:
             ctx.report("sources", sid, ("snapshot", "file"), "snapshot-missing",
                        f"the snapshot file {ctx.loaded.root}{s.snapshot.file} does not exist",
                        "add the source's text there, or remove the snapshot entry")
             continue
-        texts[sid] = _norm(path.read_text(encoding="utf-8"))
+        try:
+            texts[sid] = _norm(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            ctx.problems.append(files.utf8_problem(s.snapshot.file, raw, exc))
     for cid, c in ctx.claims.items():
         for i, cit in enumerate(c.citations):
             # a source with no copy here is not compared with anything: kb.checked says "read" (at its
@@ -343,6 +351,28 @@ def contested_claims_have_conflicts(ctx: Context):
         if c.successor is not None and c.successor == cid:
             ctx.report("claims", cid, ("successor",), "self-successor", "a claim cannot succeed itself",
                        "name the claim that replaces it")
+
+
+@rule
+def successors_lead_somewhere(ctx: Context):
+    """Following successors from any claim ends at a claim in force: superseded claims that name each other in a
+    ring would leave every claim of it pointing at another that was replaced, as a redirect loop would."""
+    done: set[str] = set()
+    order = {cid: i for i, cid in enumerate(ctx.claims)}
+    for start in ctx.claims:
+        chain, cid = [], start
+        while cid in ctx.claims and cid not in done and cid not in chain:
+            chain.append(cid)
+            cid = ctx.claims[cid].successor
+        ring = chain[chain.index(cid):] if cid in chain else []
+        if len(ring) > 1:  # a claim that names itself is self-successor's
+            first = min(ring, key=order.__getitem__)  # reported once, on the ring's first claim in file order
+            at = ring.index(first)
+            shown = ring[at:] + ring[:at] + [first]
+            ctx.report("claims", first, ("successor",), "successor-cycle",
+                       "superseded claims name each other as successors in a ring: " + " → ".join(shown),
+                       "the last claim of a chain of successors is the one in force: point each superseded claim at it")
+        done.update(chain)
 
 
 # --- derivations ------------------------------------------------------------------
@@ -610,3 +640,50 @@ def figures_are_in_quotes(ctx: Context):
                        f"scale error: the figure {v.figure} is not on the quote's scale: {v.why} ({v.near_source!r})",
                        "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
                        "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")
+
+
+READING_HINT = ("a reading says how the claim's figure is read from words of the quote no number reader parses: "
+                "quote those words in 「」 as the quote writes them, and show the figure with {value}, e.g. "
+                "'The article writes 「将近四分之三」; read as {value}.'")
+
+
+@rule
+def readings_read_the_quote(ctx: Context):
+    """A reading shows the claim's figure with {value} and quotes the words it reads from the quote; those words
+    write a number, and none in digits other than the claim's (kb.figurecheck.reading_problems)."""
+    from .figurecheck import reading_problems
+
+    for cid, c in ctx.claims.items():
+        if c.value is None:
+            continue
+        m = ctx.metrics.get(c.metric)
+        unit = ctx.units.get(m.unit) if m else None
+        for i, cit in enumerate(c.citations):
+            for lang, rule_name, message in reading_problems(c, cit, unit):
+                ctx.report("claims", cid, ("citations", i, "reading", lang), rule_name, message, READING_HINT)
+
+
+@rule
+def translations_keep_the_figures(ctx: Context):
+    """Every figure a translation writes is one its quote writes (kb.figurecheck.foreign_figures): readers of the
+    other language must not see another number. Where the citation reads the claim's figure from words
+    (reading), the translation may write that figure too."""
+    from .figurecheck import claim_atoms, foreign_figures
+
+    for cid, c in ctx.claims.items():
+        for i, cit in enumerate(c.citations):
+            if cit.quote is None or cit.translation is None:
+                continue
+            extra = claim_atoms(c) if cit.reading is not None else ()
+            for lang in schema.LANGS:
+                text = getattr(cit.translation, lang)
+                foreign = foreign_figures(text, cit.quote, extra) if text else []
+                if foreign:
+                    from .numbers import read
+                    written = ", ".join(repr(f.text) for f in read(cit.quote)) or "no number"
+                    ctx.report("claims", cid, ("citations", i, "translation", lang), "translation-figure",
+                               f"the translation writes {', '.join(repr(f.text) for f in foreign)}, which the quote "
+                               f"does not: it writes {written}",
+                               "a translation keeps the source's numbers as it writes them and on the same scale (1.03 秒 "
+                               "is 1.03 s, never 1.3 s or 1,030 ms); where the source writes a number in words, translate "
+                               "it in words, or state how the claim's figure is read with reading: {en, zh}")

@@ -60,22 +60,26 @@ NEW_KINDS = {k.name: k.data for k in KINDS.values() if k.template}  # what kb ne
 def cmd_new(args) -> int:
     import re
 
-    from . import schema
+    from . import paths, schema
     from .load import load
     from .templates import record_template
 
     kind = NEW_KINDS[args.kind]
     data_dir = Path(args.data)
-    if not re.match(schema.ID_PATTERN, args.id) or len(args.id) > 80:
+    if not re.fullmatch(schema.ID_PATTERN, args.id) or len(args.id) > 80:
         print(f"kb new: {args.id!r} is not a valid id: use a-z, 0-9 and single hyphens, e.g. gb300-e2e-latency",
               file=sys.stderr)
+        return 2
+    if paths.reserved_id(args.id):
+        print(f"kb new: {args.id!r} is the name of {paths.reserved_id(args.id)}, which the site builds itself; "
+              "choose another id", file=sys.stderr)
         return 2
     values = None
     if kind == "sources":
         from .base import today
         from .templates import source_values
 
-        if args.url is not None and not re.match(r"^https?://[^\s/]+\S*$", args.url):
+        if args.url is not None and schema.url_problem(args.url):
             print(f"kb new: {args.url!r} is not an http or https address; give the full address, starting with https://",
                   file=sys.stderr)
             return 2

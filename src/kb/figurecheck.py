@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import math
+import re
+import unicodedata
 from decimal import Decimal
+from functools import lru_cache
 
 from . import display, numbers
 
@@ -174,6 +177,118 @@ def _judge(value, step, unit, figures):
     return best, near
 
 
+# --- a reading, and a translation, against the quote ------------------------------------------------------------
+
+SOURCE_WORDS = re.compile(r"「([^」]*)」")
+
+
+def reading_problems(claim, citation, unit) -> list[tuple[str, str, str]]:
+    """Why a citation's reading cannot stand, as (language, rule, message): a reading says how the claim's own
+    figure is read from words of its quote that no number reader parses, so in each language it must show the
+    figure with {value} (rule reading-figure), quote in 「」 the words it reads, found in the quote and writing a
+    number (reading-words), and those words must not write another figure in digits (reading-figure): a reading
+    explains a figure, and can never make a different one pass."""
+    if citation.reading is None:
+        return []
+    quoted = unicodedata.normalize("NFC", words(citation))
+    out = []
+    for lang in ("en", "zh"):
+        text = getattr(citation.reading, lang)
+        if "{value}" not in text:
+            out.append((lang, "reading-figure", "the reading does not show the claim's figure with {value}"))
+        passages = [unicodedata.normalize("NFC", p) for p in SOURCE_WORDS.findall(text)]
+        if not passages:
+            out.append((lang, "reading-words", "the reading quotes none of the source's words in 「」"))
+            continue
+        missing = [p for p in passages if not p or p not in quoted]
+        if missing:
+            out.append((lang, "reading-words", f"the words it reads, 「{missing[0]}」, are not in the "
+                                               f"{'quote' if citation.quote is not None else 'paraphrase'}"))
+            continue
+        if not any(numbers.writes_a_number(p) for p in passages):
+            out.append((lang, "reading-words", f"the words it reads, {'、'.join(f'「{p}」' for p in passages)}, "
+                                               "write no number"))
+            continue
+        for p in passages:
+            figures = numbers.read(p)
+            # a figure in digits is read as it stands: it is the claim's (and needs no reading) or it is another,
+            # which no reading turns into the claim's, not even by a power of ten
+            other = [f for f in figures if numbers.in_digits(f, p)
+                     and _judge(claim.value, _step(claim), unit, [f])[0] not in ("verbatim", "precision")]
+            if other:
+                out.append((lang, "reading-figure", f"the words it reads write {other[0].text!r} in digits, which is not "
+                                                    f"the claim's figure {_shown_figure(claim.value, unit)}"))
+                break
+    return out
+
+
+def _step(claim) -> Decimal:
+    v = claim.value
+    if isinstance(v, list) and not isinstance(v[0], str):
+        return max(numbers.step_of_value(v[0], claim.precision), numbers.step_of_value(v[1], claim.precision))
+    if isinstance(v, (str, list)):
+        return Decimal(1)
+    return numbers.step_of_value(v, claim.precision)
+
+
+def _shown_figure(value, unit) -> str:
+    shown = display.canonical(value)
+    return shown if unit is None or display.is_date(value) else display.with_unit(shown, unit, "en", " ")
+
+
+def _atoms(f: numbers.Figure) -> list[tuple[Decimal, tuple | None]]:
+    """What a figure states, part by part: each number (a range's two ends, a date's year, month and day) with
+    what its unit word measures and on which scale, if it has one."""
+    if f.date is not None:
+        return [(Decimal(x), None) for x in f.date if x is not None]
+    unit = numbers.UNIT_WORDS.get(f.unit) if f.unit else None
+    return [(f.low, unit), (f.high, unit)] if f.low is not None else []
+
+
+def _stated(figures, extra=()) -> tuple[set, set]:
+    with_unit = {a for f in figures for a in _atoms(f)} | set(extra)
+    return with_unit, {v for v, _ in with_unit}
+
+
+def foreign_figures(text: str, source: str, extra=()) -> list[numbers.Figure]:
+    """The figures ``text`` (a translation) writes that ``source`` (its quote) does not: each number of a figure
+    must be one the quote writes, by value (1.8 and 1.80, 8.54 万 and 85,400 are one number; Chinese numerals are
+    read as numbers), and where both write a unit word, on the same scale (1.03 秒 is not 1.03 ms). ``extra`` are
+    (value, None) the text may write besides: the claim's own figure, where a reading says how the quote's words
+    give it."""
+    extra = set(extra)
+    return [f for f, atoms in _unstated(text, source) if not all((value, None) in extra for value, _ in atoms)]
+
+
+@lru_cache(maxsize=32768)
+def _unstated(text: str, source: str) -> tuple:
+    """The figures of ``text`` with a number ``source`` does not state, each with its (value, unit) pairs: a quote
+    and its translation are cited together, often by several claims, so each pair is read once."""
+    stated, values = _stated(numbers.read(source))
+    out = []
+    for f in numbers.read(text):
+        atoms = _atoms(f)
+        missing = [(value, unit) for value, unit in atoms
+                   if not ((value, unit) in stated or (value, None) in stated or (unit is None and value in values))]
+        if missing:
+            out.append((f, tuple(missing)))
+    return tuple(out)
+
+
+def claim_atoms(claim) -> list[tuple[Decimal, None]]:
+    """The claim's own figure as (value, None) pairs: a number, a range's ends, a date's parts."""
+    v = claim.value
+    if v is None:
+        return []
+    out = []
+    for x in (v if isinstance(v, list) else [v]):
+        if isinstance(x, str):
+            out += [(Decimal(p), None) for p in x.split("-")]
+        else:
+            out.append((Decimal(x), None))
+    return out
+
+
 def examine(claim, unit) -> Verdict:
     """How the claim's own figure stands to the words its citations give."""
     v = claim.value
@@ -188,6 +303,8 @@ def examine(claim, unit) -> Verdict:
     verdict = Verdict("missing")
     best = None
     readings = [i for i, cit in enumerate(claim.citations) if cit.reading is not None]
+    # only a reading that stands (reading_problems) says how the figure is read; another makes nothing pass
+    sound = [i for i in readings if not reading_problems(claim, claim.citations[i], unit)]
     for cit in claim.citations:
         result, near = _judge(v, step, unit, numbers.read(words(cit)))
         if _rank(result) > _rank(best):
@@ -195,7 +312,7 @@ def examine(claim, unit) -> Verdict:
             verdict.near, verdict.near_source = near, cit.source
             if best == "verbatim":
                 break  # one quote that writes it is enough
-    has_reading = bool(readings)
+    has_reading = bool(sound)
     if best != "verbatim" or readings:  # for a message: the figure, and what the quotes do write
         # as recorded (kb.display), with the unit as the English pages write it after a number
         shown = display.canonical(v)

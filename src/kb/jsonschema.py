@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import schema
+from . import paths, schema
 
 
 def schema_for(kind: str) -> dict:
@@ -21,7 +21,8 @@ def schema_for(kind: str) -> dict:
         "title": f"{kind} file of the evidence base",
         "description": f"A mapping from {kind} id (a lowercase slug) to its record. {model.__doc__.strip()}",
         "type": "object",
-        "propertyNames": {"pattern": schema.ID_PATTERN, "maxLength": 80},
+        # the names of pages and folders the site builds itself are no record's id (kb.paths.reserved)
+        "propertyNames": {"pattern": schema.ID_PATTERN, "maxLength": 80, "not": {"enum": sorted(paths.reserved())}},
         "minProperties": 1,
         "additionalProperties": {"$ref": f"#/$defs/{model.__name__}"},
         "$defs": {**defs, model.__name__: record},

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from . import schema
+from . import files, kinds, paths, schema
 from .problems import Problem, display_root
-from .yamlsrc import Source, read_text
+from .yamlsrc import MAX_BYTES, Source, read_text
 
 
 @dataclass(frozen=True)
@@ -35,16 +35,16 @@ class Loaded:
     root: str = ""  # what puts a path under data/ under the repository root (kb.problems.display_root)
 
 
-def data_files(data_dir: Path) -> list[tuple[str, Path]]:
-    """Every (kind, path) pair under ``data_dir``, in a stable order."""
+def data_files(data_dir: Path, tree: files.Tree | None = None) -> list[tuple[str, Path]]:
+    """Every (kind, path) pair under ``data_dir``, in a stable order: the regular files :func:`kb.files.survey`
+    found (never a link, a folder or a special file)."""
+    tree = tree or files.survey(data_dir)
     out = []
     for kind in schema.KINDS:
-        single = data_dir / f"{kind}.yml"
-        if single.is_file():
-            out.append((kind, single))
-        folder = data_dir / kind
-        if folder.is_dir():
-            out.extend((kind, p) for p in sorted(folder.glob("*.yml")))
+        if tree.is_file(f"{kind}.yml"):
+            out.append((kind, data_dir / f"{kind}.yml"))
+        if tree.is_dir(kind):
+            out.extend((kind, data_dir / rel) for rel in tree.listing(kind) if rel.endswith(".yml"))
     return out
 
 
@@ -64,14 +64,20 @@ def load(data_dir: Path) -> Loaded:
 def _load(data_dir: Path) -> Loaded:
     loaded = Loaded({k: {} for k in schema.KINDS}, {}, {}, [], display_root(data_dir))
     first_seen: dict[str, tuple[str, str]] = {}  # id -> (kind, file) across kinds that share a namespace
-    stray = [p for p in sorted(data_dir.rglob("*.yaml"))]
-    for p in stray:
-        rel = p.relative_to(data_dir).as_posix()
+    tree = files.survey(data_dir)  # links, special files and unsafe names are refused, and never read
+    loaded.problems.extend(tree.problems)
+    for rel in sorted(f for f in tree.files if f.endswith(".yaml")):
         loaded.problems.append(Problem(rel, 1, 1, "file-extension", "data files end in .yml",
-                                       f"rename it to {p.stem}.yml"))
-    for kind, path in data_files(data_dir):
+                                       f"rename it to {Path(rel).stem}.yml"))
+    for kind, path in data_files(data_dir, tree):
         rel = path.relative_to(data_dir).as_posix()
-        src = read_text(rel, path.read_bytes())
+        raw, refused = files.read_file(data_dir, rel, MAX_BYTES, "file")
+        if refused is not None:
+            loaded.problems.append(refused)
+            continue
+        if raw is None:
+            continue  # removed since the survey
+        src = read_text(rel, raw)
         loaded.sources[rel] = src
         loaded.problems.extend(src.problems)
         if src.problems:
@@ -90,9 +96,16 @@ def _load(data_dir: Path) -> Loaded:
 
 
 def _validate(kind, model, rid, body, src: Source, loaded: Loaded, first_seen):
-    if not re.match(schema.ID_PATTERN, str(rid)) or len(str(rid)) > 80:
+    # the whole id, to its last character: re.match with '$' would let a trailing line break through
+    if not re.fullmatch(schema.ID_PATTERN, str(rid)) or len(str(rid)) > 80:
         src.problem((rid,), "bad-id", f"the id {rid!r} is not a lowercase slug",
                     "ids use a-z, 0-9 and single hyphens, e.g. gptoss-e2e-jalapeno; they become URLs and never change")
+        return
+    taken = paths.reserved_id(rid)
+    if taken is not None:
+        src.problem((rid,), "reserved-id", f"the id {rid!r} is the name of {taken}, which the site builds itself: "
+                                           "a record's page under it would take that page's place",
+                    f"choose another id, e.g. {rid}-{kinds.BY_DATA[kind].name}; see reserved() in src/kb/paths.py")
         return
     namespace = kind
     if rid in loaded.records[namespace]:

@@ -2,7 +2,7 @@
 
 :func:`read` returns every figure it finds in a text: plain numbers with or without
 thousands separators (``85,448``, ``85448``), full-width digits, 万 / 亿 (``8.54 万``) and
-English ``million`` / ``billion``, Chinese numerals (九, 两, 十六, 一百二十, 零点五), ranges
+English ``million`` / ``billion`` (``670 billion``, ``670-billion``), Chinese numerals (九, 两, 十六, 一百二十, 零点五), ranges
 (``1.5 — 1.9``, ``1.5 到 1.9``, ``1.5～1.8``, ``1.5-1.9``), percents (``40%``, 百分之四十),
 and dates (``2026 年 8 月 25 日``, ``8 月 25 日``, ``2026-08``, ``June 24, 2026``).
 
@@ -58,7 +58,8 @@ _UNIT_RE = re.compile(r"\s?(" + "|".join(re.escape(w) for w in sorted(UNIT_WORDS
 _MULTIPLIERS = {"万亿": Decimal(10) ** 12, "萬億": Decimal(10) ** 12, "万": Decimal(10) ** 4, "萬": Decimal(10) ** 4,
                 "亿": Decimal(10) ** 8, "億": Decimal(10) ** 8, "thousand": Decimal(10) ** 3,
                 "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9, "trillion": Decimal(10) ** 12}
-_MULT_RE = re.compile(r"\s?(万亿|萬億|万|萬|亿|億|(?<=\d )(?:thousand|million|billion|trillion)\b)")
+# 670 billion, and 670-billion as a compound adjective writes it ('the 670-billion-parameter model')
+_MULT_RE = re.compile(r"(?:\s|-(?=[tmb]))?(万亿|萬億|万|萬|亿|億|(?<=\d[ -])(?:thousand|million|billion|trillion)\b)")
 
 # The patterns that start with a lookahead only skip ahead to where a match can begin.
 _ARABIC = re.compile(r"(?=\d)(?<![A-Za-z\d.,])(\d{1,3}(?:[,，]\d{3})+(?!\d)|\d+)(\.\d+)?(?![\d])")
@@ -190,7 +191,7 @@ def _unit_after(text: str, end: int) -> tuple[str | None, int]:
     return None, end
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def read(text: str) -> tuple[Figure, ...]:
     """Every figure the text writes, in the order written (the same quote is often cited by several claims)."""
     plain = text.translate(_FULL_WIDTH)
@@ -264,6 +265,31 @@ def read(text: str) -> tuple[Figure, ...]:
         i += 1
     found.sort(key=lambda f: f.start)
     return tuple(found)
+
+
+# Words that write a number, in digits or in words: what a citation's reading must quote of its source (「六七成」,
+# 「将近四分之三」, 「翻倍」, 「1T」, "nearly three quarters"). Looser than read(): it only tells words that carry a
+# number from words that carry none (「很快」, "fast").
+NUMBER_WORDS = re.compile(
+    r"[0-9０-９零〇一二两兩三四五六七八九十百千万萬亿億半倍双雙翻成]"
+    r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?"
+    r"|millions?|billions?|trillions?|half|halves|halved|twice|double[sd]?|triple[sd]?|quadruple[sd]?|quarters?"
+    r"|thirds?|fifths?|tenths?|dozens?|percent|single|once|none|zero)\b", re.I)
+
+
+def writes_a_number(text: str) -> bool:
+    """Whether the words write a number in any form (NUMBER_WORDS)."""
+    return NUMBER_WORDS.search(text) is not None
+
+
+def in_digits(f: Figure, text: str) -> bool:
+    """Whether a figure read from ``text`` is written in digits that read() reads as they stand: not in words,
+    and not with a magnitude letter after them (1T, 670B, 8K), which read() does not read."""
+    if not re.search(r"[0-9０-９]", f.text):
+        return False
+    after = text[f.start + len(f.text):f.start + len(f.text) + 1]
+    return not re.match(r"[A-Za-z]", after)
 
 
 def step_of_value(value, precision) -> Decimal:

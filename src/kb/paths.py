@@ -47,3 +47,58 @@ def written_path(rel: str, lang: str) -> str:
     stem = rel[:-3] if rel.endswith(".md") else rel
     stem = "" if stem == "index" else stem[: -len("/index")] if stem.endswith("/index") else stem
     return lang_prefix(lang) + (stem + "/" if stem else "")
+
+
+# --- the names the site gives its own pages and folders -------------------------------------------------------
+
+INDEX = "index"
+"""A folder's own page: docs/<lang>/claims/index.md is /claims/, the list of claims."""
+LIST_PARTS = "page"
+"""The later parts of a list too long for one page: /claims/page/2/ (render.listing)."""
+NOT_FOUND = "404"
+"""The page for a missing address: /404.html, /zh/404.html (render.notfound)."""
+DOWNLOADS = "data"
+"""The downloads and the data page: /data/claims.json, /data/ (render.downloads, publish.exports)."""
+SEARCH_INDEX = "pagefind"
+"""The search index (sitebuild.search)."""
+ASSETS = "assets"
+"""The site's styles, scripts and fonts (docs/assets/)."""
+SEARCH = "search"
+"""The search page (docs/<lang>/search.md)."""
+SITEMAP = "sitemap"
+"""sitemap.xml and sitemap.xml.gz."""
+
+
+def reserved() -> dict[str, str]:
+    """Every name the site builds a page or folder under itself, in a language's root or in a folder of record pages,
+    with what it builds there: no record may take one as its id, or its page would replace the site's own
+    (a claim with the id 'index' would be the page that lists every claim).  ``kb check`` refuses them (rule
+    reserved-id), the build stops on any generated page that would take the place of another page
+    (macros/hooks.py), and the editor schemas list them."""
+    names = {
+        INDEX: "the page of each folder (/claims/ is claims/index)",
+        LIST_PARTS: "the later parts of a long list (/claims/page/2/)",
+        NOT_FOUND: "the page for a missing address (/404.html)",
+        DOWNLOADS: "the downloads and the data page (/data/)",
+        SEARCH_INDEX: "the search index (/pagefind/)",
+        ASSETS: "the site's styles, scripts and fonts (/assets/)",
+        SEARCH: "the search page (/search/)",
+        SITEMAP: "the site map (/sitemap.xml)",
+    }
+    for code, lang in LANGUAGES.items():
+        names.setdefault(code, f"the language code of the pages in {lang.name}")
+        names.setdefault(lang.tag.lower(), f"the language tag of the pages in {lang.name}")
+    for k in kinds.KINDS.values():
+        site = {k.pages, k.index.rstrip("/") if k.index else None} - {None}
+        for folder in sorted(site):
+            names.setdefault(folder, f"the site's folder of {k.nouns} (/{folder}/)")
+        names.setdefault(k.data, f"the data folder of {k.nouns}")
+    return names
+
+
+def reserved_id(ident: str) -> str | None:
+    """What the site builds under ``ident`` itself, if anything (see :func:`reserved`)."""
+    return _RESERVED.get(ident)
+
+
+_RESERVED = reserved()

@@ -12,8 +12,13 @@ from pathlib import Path
 
 
 RULES: dict[str, str] = {
+    # the files under data/
+    "linked-file": "A file or folder under data/ is a symbolic link or a hard link: none is read, wherever it points.",
+    "special-file": "A FIFO, socket, device file, or a folder where a data file or snapshot belongs.",
+    "file-name": "A data file's, snapshot's or folder's name is not lowercase letters, digits, '.', '_' and '-'.",
     # the YAML reader
-    "file-too-large": "A data file is larger than the reader accepts.",
+    "file-too-large": "A data file or snapshot is larger than the reader accepts.",
+    "too-many-records": "A data file holds more records than the reader accepts.",
     "byte-order-mark": "A file starts with a UTF-8 byte-order mark.",
     "invalid-utf8": "A file is not valid UTF-8.",
     "empty-file": "A data file holds no records.",
@@ -27,11 +32,13 @@ RULES: dict[str, str] = {
     "not-a-number": "A number is NaN or infinite.",
     "number-format": "A number is not written in plain decimal.",
     "too-deep": "Values are nested implausibly deep.",
+    "invisible-character": "A text holds an invisible formatting character (a bidirectional override, a zero-width space...).",
     # records against the schema
     "unfinished": "A template placeholder (TODO) has not been filled in.",
     "file-extension": "A data file does not end in .yml.",
     "file-shape": "A data file is not a mapping from id to record.",
     "bad-id": "A record id is not a lowercase slug.",
+    "reserved-id": "A record id is the name of a page or folder the site builds itself.",
     "duplicate-id": "Two records of one kind share an id.",
     "wrong-type": "A value has the wrong type.",
     "missing-field": "A required field is missing.",
@@ -51,6 +58,7 @@ RULES: dict[str, str] = {
     "value-type": "A claim's value is not a number, range, date or null.",
     "precision-type": "A precision is not a positive number or 'exact'.",
     "url-scheme": "An address is not http or https.",
+    "bad-url": "An address is not well formed (a space, quote or line break in it, no host, a user name).",
     "status-reason": "A superseded or retracted claim does not say why.",
     "superseded-successor": "A superseded claim names no successor.",
     "attribution-note": "An uncertain attribution does not say what is in doubt.",
@@ -69,6 +77,7 @@ RULES: dict[str, str] = {
     "four-questions": "A performance claim leaves one of the four questions open.",
     "contested-without-conflict": "A contested claim is in no conflict record.",
     "self-successor": "A claim names itself as successor.",
+    "successor-cycle": "Superseded claims name each other as successors in a ring.",
     "derivation-cycle": "Derived claims depend on themselves.",
     "derivation-arity": "A derivation has the wrong number of inputs.",
     "unit-mismatch": "A derivation combines units that do not combine.",
@@ -87,8 +96,19 @@ RULES: dict[str, str] = {
     "figure-scale": "A claim's figure is on another scale than its quote's (a scale error).",
     "figure-precision": "A claim's figure is stated to another precision than its quote writes.",
     "reading-unneeded": "A citation states a reading of a figure its quote already writes.",
+    "reading-words": "A reading does not quote, in 「」, words of its quote that write a number.",
+    "reading-figure": "A reading does not show the claim's figure with {value}, or reads words that write another figure in digits.",
+    "translation-figure": "A translation of a quote (or a paraphrase in one language) writes a figure the quote (or the other language) does not.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
+
+
+def printable(text: str) -> str:
+    """Text as it is safe to print on one line of a report or a terminal: anything that is not printable (a line
+    break, a control character, an invisible formatting character such as U+202E) written as its Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 @dataclass(frozen=True, order=True)
@@ -121,13 +141,13 @@ class Problem:
             if isinstance(p, int):
                 parts[-1] += f"[{p}]"
             else:
-                parts.append(str(p))
+                parts.append(printable(str(p)))  # a key is the contributor's: it may hold a line break
         return " > ".join(parts)
 
     def __str__(self) -> str:
         hint = f" ({self.hint})" if self.hint else ""
         where = self.logical_path
-        return f"{self.shown_file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}"
+        return printable(f"{self.shown_file}:{self.line}:{self.column}: {self.rule}: {where}: {self.message}{hint}")
 
     def github(self) -> str:
         """The problem as a GitHub workflow command, shown on the changed line of a pull request."""

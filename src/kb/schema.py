@@ -148,9 +148,39 @@ class SourceRecord(Record):
     @field_validator("url", "archive_url")
     @classmethod
     def _http_only(cls, v):
-        if v is not None and not re.match(r"^https?://[^\s/]+", v):
-            raise ValueError("url-scheme")
+        why = None if v is None else url_problem(v)
+        if why:
+            raise ValueError(why)
         return v
+
+
+_NOT_IN_URL = re.compile(r"[\s\"'<>\\^`{|}\x00-\x1f\x7f]")
+_HOST = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.?|[0-9a-f:.]+")
+
+
+def url_problem(text: str) -> str | None:
+    """Why ``text`` is not a well-formed http or https address (a code of :data:`RULE_HINTS`), or None.
+
+    The address is parsed (urllib), not matched by its first letters: it is published as a link on every page
+    that cites the source, in the downloads and in every citation format, so it must lead where it says."""
+    from urllib.parse import urlsplit
+
+    if not text.startswith(("http://", "https://")):
+        return "url-scheme"
+    if _NOT_IN_URL.search(text):
+        return "url-form"
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018  (a port that is not a number raises here)
+    except ValueError:
+        return "url-form"
+    if not parts.netloc or not parts.hostname:
+        return "url-scheme"
+    if parts.username is not None or parts.password is not None:
+        return "url-credentials"
+    if not _HOST.fullmatch(parts.hostname):
+        return "url-host"
+    return None
 
 
 # --- claims -----------------------------------------------------------------
@@ -233,7 +263,7 @@ def _number(v) -> bool:
 
 def check_value(v):
     """A claim's value: number, date, [low, high] of either, or None."""
-    if v is None or (isinstance(v, str) and re.match(DATE_PATTERN, v)):
+    if v is None or (isinstance(v, str) and re.fullmatch(DATE_PATTERN, v)):
         return v
     if _number(v):
         if abs(Decimal(v)) >= MAX_MAGNITUDE:
@@ -246,7 +276,7 @@ def check_value(v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
-        if all(isinstance(x, str) and re.match(DATE_PATTERN, x) for x in v):
+        if all(isinstance(x, str) and re.fullmatch(DATE_PATTERN, x) for x in v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
@@ -385,5 +415,13 @@ RULE_HINTS = {
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
     "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),
+    "url-form": ("bad-url", "the address is not well formed: it has a space, a line break, a quote, a bracket or "
+                            "another character an address cannot hold, or a port that is not a number",
+                 "copy the address exactly from the browser's address bar (a space in it is written %20)"),
+    "url-credentials": ("bad-url", "the address has a user name or password before '@' (https://name@host/), which "
+                                   "can disguise where it leads",
+                        "remove everything between '//' and '@'"),
+    "url-host": ("bad-url", "the address's host is not a domain name or an IP address",
+                 "write the host in ASCII (an internationalised domain name in its xn-- form)"),
 }
 """Model-level rules raised as ValueError(code) → (rule, message, hint)."""

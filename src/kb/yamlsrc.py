@@ -9,7 +9,10 @@ here, so that the reader can:
   are how an "alias bomb" expands a small file into gigabytes);
 * refuse every tag outside YAML's core types, so nothing can construct objects;
 * refuse NaN and infinities, and keep decimals exact (``1.80`` stays ``1.80``,
-  so the precision it was stated at is not lost).
+  so the precision it was stated at is not lost);
+* refuse values nested deeper than :data:`MAX_DEPTH` (however deep, with no recursion error),
+  files of more than :data:`MAX_RECORDS` records, and invisible formatting characters
+  (:data:`INVISIBLE`) in any key or value.
 
 Values are built twice over only where needed: a quick pass (``_quick``) builds the usual
 file, and a file that holds anything reported with its path or refused (a duplicate key,
@@ -28,6 +31,17 @@ from .problems import Problem
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 32
+MAX_RECORDS = 5_000
+"""Records in one data file: the largest today holds under 100, a topic of a large base a few hundred."""
+
+INVISIBLE = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+                       "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+                       "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
+"""Unicode's invisible formatting characters (category Cf, as of Unicode 15.1). They are refused in every key and
+value, rather than stripped where text is shown, so that what is in data/ is what every page, download, citation,
+search index and kb diff shows: a bidirectional override (U+202E) makes a name read backwards, a zero-width space
+or joiner splits an id or a name into look-alikes and hides words from search, tag characters (U+E0000...) carry
+text no reader sees, and a quote must stay verbatim to its snapshot, which stripping in one place would break."""
 
 _CORE = "tag:yaml.org,2002:"
 _PLAIN = "!plain"  # an untagged plain scalar, typed in _scalar with the safe loader's patterns
@@ -93,6 +107,17 @@ class Source:
     todos: list[tuple[tuple, str]] = field(default_factory=list)  # template placeholders left in
     problems: list[Problem] = field(default_factory=list)
 
+    def _at_root(self, key):
+        """The (key node, value node) of a record at the root: found by a dict, as a file of thousands of records
+        reporting a problem for each would otherwise search the root once per problem."""
+        index = self.__dict__.get("_root_index")
+        if index is None:
+            index = {}
+            for k, v in self.root.value:
+                index.setdefault(k.value, (k, v))
+            self.__dict__["_root_index"] = index
+        return index.get(key, (None, None))
+
     def where(self, path: tuple) -> tuple[int, int]:
         """Line and column of the value at ``path``, or of its nearest parent.
 
@@ -108,7 +133,9 @@ class Source:
         key = None
         for step in path:
             nxt = nxt_key = None
-            if isinstance(node, yaml.MappingNode):
+            if node is self.root and isinstance(node, yaml.MappingNode):
+                nxt_key, nxt = self._at_root(step)
+            elif isinstance(node, yaml.MappingNode):
                 nxt_key, nxt = next(((k, v) for k, v in node.value if k.value == step), (None, None))
             elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
                 nxt = node.value[step]
@@ -170,9 +197,18 @@ def read_text(file: str, raw: bytes) -> Source:
         return src
     try:
         root = _compose(text, _Loader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
+        deep = _too_deep(text)  # libyaml refuses nesting past 1,000 levels; the pure-Python parser recurses
+        if deep is not None:
+            src.problems.append(Problem(file, deep[0], deep[1], "too-deep",
+                                        f"values are nested more than {MAX_DEPTH} levels deep", DEEP_HINT))
+            return src
         try:  # the pure-Python parser words its errors more plainly: report with it
             root = _compose(text, yaml.SafeLoader)
+        except RecursionError:
+            src.problems.append(Problem(file, 1, 1, "too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
+                                        DEEP_HINT))
+            return src
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -196,6 +232,13 @@ def read_text(file: str, raw: bytes) -> Source:
             return src
     src.root = root
     if isinstance(root, yaml.MappingNode):
+        if len(root.value) > MAX_RECORDS:
+            line, col = _pos(root.value[MAX_RECORDS][0])
+            src.problems.append(Problem(file, line, col, "too-many-records",
+                                        f"the file holds {len(root.value):,} records; the limit is {MAX_RECORDS:,} "
+                                        "(this is the first one past it)",
+                                        "split it into several files in the same folder, a topic each"))
+            return src
         src.key_lines = {(k.value,): k.start_mark.line + 1 for k, _ in root.value if isinstance(k, yaml.ScalarNode)}
     try:
         try:
@@ -206,7 +249,53 @@ def read_text(file: str, raw: bytes) -> Source:
         line, col = _pos(exc.node)
         src.problems.append(Problem(file, line, col, exc.rule, exc.message, exc.hint))
         src.data = None
+    if src.data is not None and not src.problems and INVISIBLE.search(text):
+        _invisible(src.data, (), src)
     return src
+
+
+DEEP_HINT = "data records are at most a few levels deep; check the indentation and the brackets"
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where values first nest deeper than MAX_DEPTH, read event by event (no recursion), or None."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH + 1:  # the file's own mapping is the first level
+                    return _pos(event)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+def _invisible(value, path: tuple, src: Source) -> None:
+    """Report each key and text that holds an invisible formatting character (INVISIBLE)."""
+    from .files import character
+
+    def report(where, text, what):
+        m = INVISIBLE.search(text)
+        src.problem(where, "invisible-character",
+                    f"{what} holds {character(m.group(0))}, an invisible formatting character, at character {m.start() + 1}",
+                    "delete it: it does not show, yet it can make the text around it read backwards, split an id or "
+                    "a name into look-alikes, or hide words from search; if the source's own text has it, delete "
+                    "it from the snapshot too")
+
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and INVISIBLE.search(key):
+                report(path + (key,), key, "the key")
+            else:
+                _invisible(item, path + (key,), src)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _invisible(item, path + (i,), src)
+    elif isinstance(value, str) and INVISIBLE.search(value):
+        report(path, value, "the text")
 
 
 def _compose(text: str, loader_class):
@@ -258,8 +347,7 @@ def _build(node, path: tuple, src: Source, seen: set, depth: int):
         raise _Refused(node, "yaml-alias", "anchors and aliases (&name, *name) are not allowed",
                        "write the value out in full where it is needed")
     if depth > MAX_DEPTH:
-        raise _Refused(node, "too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
-                       "data records are at most a few levels deep; check the indentation")
+        raise _Refused(node, "too-deep", f"values are nested more than {MAX_DEPTH} levels deep", DEEP_HINT)
     seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         if node.tag != _CORE + "map":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -273,12 +274,36 @@ def _quotes(c: dict) -> dict:
             "checked": first.get("checked"), "checked_on": first.get("checked_on")}
 
 
+# A spreadsheet that opens a CSV file reads a cell that begins with one of these as a formula, and runs it
+# (=HYPERLINK(...) sends a reader's click, and the data beside it, to any address; =cmd|... once ran programs).
+# Every text a contributor wrote can begin so, so each such cell is written with an apostrophe before it, as OWASP
+# advises and as spreadsheets themselves mark text that looks like a formula: the reader sees the text, and nothing
+# runs. A cell that is a number (-75, 1.5..2, the form value_text gives) is no formula and is written as it is.
+# The JSON files give every text exactly as written.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_NUMBER_CELL = re.compile(rf"{_NUMBER}(?:\.\.{_NUMBER})?")
+CSV_NOTE = ("In the CSV files, a text that begins with =, +, -, @, a tab or a line break has an apostrophe (') put "
+            "before it, so that a spreadsheet shows it as text instead of running it as a formula; the JSON files give "
+            "every text as written.")
+
+
+def spreadsheet_cell(value):
+    """A CSV cell that a spreadsheet shows as it is and never runs: text that would begin a formula gets an
+    apostrophe before it (see FORMULA_START)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER_CELL.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def _csv(rows: list[dict], columns) -> bytes:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    # rows end in CRLF (RFC 4180), so that the writer quotes every text holding a CR or an LF: a bare CR inside a
+    # text would end the row for a spreadsheet, and what follows it would begin a cell (and a formula) of its own
+    w = csv.writer(buf, lineterminator="\r\n")
     w.writerow([c[0] for c in columns])
     for row in rows:
-        w.writerow(["" if row.get(c[0]) is None else row.get(c[0]) for c in columns])
+        w.writerow(["" if row.get(c[0]) is None else spreadsheet_cell(row.get(c[0])) for c in columns])
     return buf.getvalue().encode(CSV_ENCODING)
 
 
@@ -315,7 +340,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "name": "jalapeno-evidence",
         "title": "Jalapeño evidence base: claims and sources",
         "description": "Claims about AI inference chips with their sources, verbatim quotes, evidence tiers and "
-                       "re-derivation verdicts. Licence: CC BY 4.0, except the quotes. " + QUOTES_LICENCE,
+                       "re-derivation verdicts. Licence: CC BY 4.0, except the quotes. " + QUOTES_LICENCE + " " + CSV_NOTE,
         "version": version or "0",
         "licenses": [{**LICENCE, "title": f"{LICENCE['title']}, except the quotes. {QUOTES_LICENCE}"}],
         "resources": [

@@ -47,7 +47,7 @@ def site_urls(site_dir: str | Path) -> set[str]:
     out = set()
     for p in root.rglob("index.html"):
         rel = p.relative_to(root).as_posix()
-        if rel.startswith("pagefind/"):
+        if rel.startswith(paths.SEARCH_INDEX + "/"):
             continue
         out.add("/" + rel[: -len("index.html")])
     out |= {f"/{FOLDER}{name}" for name in FILES if (root / FOLDER / name).is_file()}

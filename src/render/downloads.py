@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb import paths
 from publish import exports
 from . import citing
 from .labels import LABELS as VOCABULARY, t
 from .templating import render
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
-FOLDER = "data/"  # the downloads live at /data/<file>, beside the data page at /data/
+FOLDER = paths.DOWNLOADS + "/"  # the downloads live at /data/<file>, beside the data page at /data/ (kb.paths)
 
 FORMAT = {".json": "JSON", ".csv": "CSV"}
 MEDIA = {".json": "application/json", ".csv": "text/csv"}

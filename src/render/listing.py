@@ -31,7 +31,7 @@ import string
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb import query
+from kb import paths, query
 
 from . import format as fmt
 from . import urls
@@ -71,7 +71,7 @@ def parts(ids: list[str]) -> list[list[str]]:
 def part_url(kind: str, ident: str | None, n: int, lang: str) -> str:
     """Site-relative url of the n-th part of a list (1 is the list's own page)."""
     base = urls.page_url(kind, ident, lang)
-    return base if n == 1 else f"{base}page/{n}/"
+    return base if n == 1 else f"{base}{paths.LIST_PARTS}/{n}/"
 
 
 def part_src_uri(kind: str, ident: str | None, n: int, lang: str) -> str:

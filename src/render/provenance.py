@@ -21,7 +21,7 @@ from pathlib import Path
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb import query
+from kb import paths, query
 
 from . import urls
 from .citations import checked_text, translation_of
@@ -93,7 +93,7 @@ def records(kb, lang: str) -> dict:
 
 def write(site_dir: str | Path, kb, langs=("en", "zh")) -> list[Path]:
     """Write data/provenance.<lang>.json into the built site; the same data gives the same bytes."""
-    out = Path(site_dir) / "data"
+    out = Path(site_dir) / paths.DOWNLOADS
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for lang in langs:

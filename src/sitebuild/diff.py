@@ -85,10 +85,21 @@ def checkout(repo: Path, rev: str, dest: Path, folders=("data", "docs")) -> Path
                 raise DiffError(f"{rev} has no {folder}/: {out.stderr.decode().strip()}")
             continue
         with tarfile.open(fileobj=io.BytesIO(out.stdout)) as tar:
+            members = tar.getmembers()
+            files = [m for m in members if not (m.issym() or m.islnk())]
             try:
-                tar.extractall(dest, filter="data")
+                tar.extractall(dest, members=files, filter="data")
             except TypeError:  # Python before 3.11.4 has no filters; git archive writes no links out of dest
-                tar.extractall(dest)
+                tar.extractall(dest, members=files)
+        # A link a commit holds (git can) is made again as the link it is, after every file, so that nothing is
+        # written or read through it: kb.files refuses it by name, as it refuses one in the working tree.
+        root = os.path.realpath(dest)
+        for m in members:
+            path = os.path.join(root, m.name)
+            if m.issym() and os.path.commonpath([root, os.path.realpath(os.path.dirname(path))]) == root \
+                    and not os.path.lexists(path):
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                os.symlink(m.linkname, path)
     return dest
 
 
@@ -436,11 +447,21 @@ def _md_text(s: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", s.replace("&", "&amp;")).replace("\n", " ")
 
 
+def _md_code(s: str) -> str:
+    """Text as a Markdown code span, whatever backticks it holds: fenced by one backtick more than its longest run
+    of them, so that nothing in it (an id, a problem kb check found, which quotes what a contributor wrote) can
+    close the span early and be read as markup."""
+    s = s.replace("\r", " ").replace("\n", " ")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", s)), default=0) + 1)
+    pad = " " if s.startswith("`") or s.endswith("`") or (s.startswith(" ") and s.endswith(" ")) else ""
+    return f"{fence}{pad}{s}{pad}{fence}"
+
+
 def _lines(rep: Report, md: bool) -> list[str]:
     from render import labels
 
     def code(s):
-        return f"`{s}`" if md else s
+        return _md_code(s) if md else s
 
     def text(s):
         return _md_text(s) if md else s.replace("\n", " ")

@@ -34,7 +34,7 @@ def _fingerprint(root: Path) -> tuple:
     for dirpath, _, names in os.walk(root):
         for name in names:
             p = os.path.join(dirpath, name)
-            st = os.stat(p)
+            st = os.lstat(p)  # a link is looked at, never followed (kb.files refuses it, naming it)
             out.append((p, st.st_size, st.st_mtime_ns))
     return tuple(sorted(out))
 
