@@ -72,6 +72,12 @@ def on_config(config):
     global _EPOCH_OURS
     if _i18n(config).building:
         return config  # a language build nested inside the first one: one version for the whole site
+    try:  # the converted languages' word tables (data/languages/), read again when edited (mkdocs serve)
+        languages.configure(kbcache.data_dir(config.config_file_path))
+    except DataError as exc:
+        for p in exc.problems:
+            log.error(str(p))
+        raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     add_converted_languages(_i18n(config).config)
     version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
     epoch = data_version.source_date_epoch(version)

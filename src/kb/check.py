@@ -610,3 +610,16 @@ def figures_are_in_quotes(ctx: Context):
                        f"scale error: the figure {v.figure} is not on the quote's scale: {v.why} ({v.near_source!r})",
                        "record the figure in the unit the quote writes it in (choose a metric in that unit), correct a "
                        "figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words")
+
+
+# --- a converted language's words and search's synonyms (not records: plain text files under data/) -----------
+
+@rule
+def word_tables_read(ctx: Context):
+    """Each converted language's phrase table, override file and avoided words (data/languages/<code>/) read line by
+    line, as the build reads them (kb.phrases): a line that does not, a phrase written twice or into Simplified
+    characters, or one that writes an avoided word, is a problem at its line."""
+    from . import languages
+
+    for code in languages.CONVERTED:
+        ctx.problems.extend(languages.tables(code, ctx.data_dir).problems)
