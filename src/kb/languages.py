@@ -158,6 +158,22 @@ def convert(text: str, lang: str) -> str:
     return (held[1] if held is not None else _converter(lang)).convert(text)
 
 
+def verbatim_tag(text: str, default: str | None = None) -> str | None:
+    """The language tag of a text shown as written, never converted (an alias, a locator, a title): the Chinese
+    script its characters tell (``zh-Hans`` or ``zh-Hant``: :func:`kb.phrases.script`), else ``default`` (the
+    language of the source it comes from, where it has one), else, for Chinese text whose characters both scripts
+    write, the written Chinese's (contributors write data/ in Simplified Chinese); None for a text with no
+    Chinese and no default."""
+    found = phrases.script(text)
+    if found is not None:
+        return found
+    if default:
+        return default
+    if phrases.han(text):
+        return next(lang.tag for lang in LANGUAGES.values() if lang.converted_from is None and lang.by_character)
+    return None
+
+
 def text(texts: Mapping[str, str] | Any, lang: str) -> str:
     """The text of ``texts`` (a mapping or a record with one field per written language) in ``lang``."""
     source = LANGUAGES[lang].source

@@ -246,6 +246,11 @@ def traditional_only(text: str) -> list[str]:
     return list(dict.fromkeys(ch for ch in text if ch in only))
 
 
+def han(text: str) -> bool:
+    """Whether ``text`` holds a Chinese character."""
+    return _HAN.search(text) is not None
+
+
 def script(text: str) -> str | None:
     """The script ``text`` is written in, as a language tag, where its characters tell: ``zh-Hans`` where it holds
     characters only Simplified Chinese writes and none only Traditional writes, ``zh-Hant`` the other way round;
