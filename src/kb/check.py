@@ -616,10 +616,12 @@ def figures_are_in_quotes(ctx: Context):
 
 @rule
 def word_tables_read(ctx: Context):
-    """Each converted language's phrase table, override file and avoided words (data/languages/<code>/) read line by
-    line, as the build reads them (kb.phrases): a line that does not, a phrase written twice or into Simplified
-    characters, or one that writes an avoided word, is a problem at its line."""
-    from . import languages
+    """Each converted language's phrase table, override file and avoided words (data/languages/<code>/), and search's
+    synonyms (data/search/synonyms.txt), read line by line as the build reads them (kb.phrases): a line that does
+    not, a phrase or a name written twice, a phrase written into Simplified characters or into an avoided word, is a
+    problem at its line."""
+    from . import languages, phrases
 
     for code in languages.CONVERTED:
         ctx.problems.extend(languages.tables(code, ctx.data_dir).problems)
+    phrases.read_synonyms(ctx.data_dir, ctx.problems)

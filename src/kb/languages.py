@@ -158,6 +158,15 @@ def convert(text: str, lang: str) -> str:
     return (held[1] if held is not None else _converter(lang)).convert(text)
 
 
+def segments(text: str, lang: str) -> list[tuple[str, str, bool]]:
+    """``text`` as :func:`convert` converts it into ``lang``, piece by piece: (source piece, converted piece, whether
+    a phrase of the language's tables converted it); one piece, itself, for a written language."""
+    if LANGUAGES[lang].conversion is None or not text:
+        return [(text, text, False)] if text else []
+    held = _CONVERTERS.get(lang)
+    return (held[1] if held is not None else _converter(lang)).segments(text)
+
+
 def verbatim_tag(text: str, default: str | None = None) -> str | None:
     """The language tag of a text shown as written, never converted (an alias, a locator, a title): the Chinese
     script its characters tell (``zh-Hans`` or ``zh-Hant``: :func:`kb.phrases.script`), else ``default`` (the

@@ -225,12 +225,46 @@ class Converter:
         return "".join(converted for _, converted, _ in self.segments(text))
 
 
+SYNONYMS = "search/synonyms.txt"
+"""Names a reader may type for one thing in another language or script, one group a line (sitebuild.search)."""
+
+
+def read_synonyms(data_dir: Path, problems: list[Problem]) -> list[tuple[str, ...]]:
+    """The groups of ``data/search/synonyms.txt``, each line read as names separated by ``|``; a line with fewer
+    than two names, or a name already in another group, is a problem at its line.  No file, no groups."""
+    path = Path(data_dir) / SYNONYMS
+    if not path.is_file():
+        return []
+    groups: list[tuple[str, ...]] = []
+    seen: dict[str, int] = {}
+    for n, line in _lines(path, SYNONYMS, problems):
+        names = tuple(" ".join(name.split()) for name in line.split("|"))
+        if len(names) < 2 or not all(names):
+            problems.append(_problem(SYNONYMS, n, 1, "phrase-line", f"the line {line.strip()[:40]!r} does not name "
+                                     "two or more things separated by '|'",
+                                     "write the names a reader may type for one thing: Broadcom | 博通"))
+            continue
+        again = [name for name in names if name.casefold() in seen]
+        if again:
+            problems.append(_problem(SYNONYMS, n, 1, "phrase-duplicate", f"{again[0]!r} is already in the group on "
+                                     f"line {seen[again[0].casefold()]}", "a name is in one group only: merge the two"))
+            continue
+        seen.update((name.casefold(), n) for name in names)
+        groups.append(names)
+    return groups
+
+
 @lru_cache(maxsize=1)
 def _script_sets() -> tuple[frozenset, frozenset]:
     from zhon import cedict  # declared in pyproject.toml
 
     simplified, traditional = set(cedict.simplified), set(cedict.traditional)
     return frozenset(simplified - traditional), frozenset(traditional - simplified)
+
+
+def script_characters() -> tuple[frozenset, frozenset]:
+    """(the characters only Simplified Chinese writes, those only Traditional Chinese writes)."""
+    return _script_sets()
 
 
 def simplified_only(text: str) -> list[str]:

@@ -87,7 +87,7 @@ RULES: dict[str, str] = {
     "figure-scale": "A claim's figure is on another scale than its quote's (a scale error).",
     "figure-precision": "A claim's figure is stated to another precision than its quote writes.",
     "reading-unneeded": "A citation states a reading of a figure its quote already writes.",
-    # a converted language's words (data/languages/<code>/) and search's synonyms (data/search/)
+    # a converted language's words (data/languages/<code>/) and search's synonyms (data/search/synonyms.txt)
     "phrase-line": "A line of a phrase table, an override file, a list of avoided words or of synonyms does not read as its file says.",
     "phrase-duplicate": "A phrase, an avoided word or a synonym is written twice.",
     "phrase-script": "A phrase is converted into characters only Simplified Chinese uses.",
