@@ -72,6 +72,12 @@ def on_config(config):
     global _EPOCH_OURS
     if _i18n(config).building:
         return config  # a language build nested inside the first one: one version for the whole site
+    try:  # the converted languages' word tables (data/languages/), read again when edited (mkdocs serve)
+        languages.configure(kbcache.data_dir(config.config_file_path))
+    except DataError as exc:
+        for p in exc.problems:
+            log.error(str(p))
+        raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     add_converted_languages(_i18n(config).config)
     version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
     epoch = data_version.source_date_epoch(version)
@@ -102,27 +108,36 @@ def _converted(value, lang: str):
     return value
 
 
+_WORDS = ("site_name", "site_description", "nav_translations", "admonition_translations")
+
+
 def add_converted_languages(i18n_config) -> None:
-    """Give mkdocs-static-i18n every converted language of the registry (kb.languages) that mkdocs.yml does not
-    list: its settings are those of the language it is converted from (site name, description, the nav's and the
-    theme's words), converted, with its own name, theme language and address.  A language is one record."""
-    listed = {entry.locale for entry in i18n_config.languages}
+    """Give mkdocs-static-i18n every converted language of the registry (kb.languages): its settings are those of
+    the language it is converted from (site name, description, the nav's and the theme's words), converted, with
+    its own name, theme language and address.  A language is one record.  Where mkdocs.yml lists the language with
+    words of its own (written, not converted: Traditional Chinese as Taiwan writes it), those are kept, and the
+    record still gives its theme language; the name it lists must be the record's."""
     for code in languages.CONVERTED:
-        if code in listed:
-            continue
         lang = languages.LANGUAGES[code]
         source = next(entry for entry in i18n_config.languages if entry.locale == lang.converted_from)
-        settings = {key: _converted(source[key], code) for key in
-                    ("site_name", "site_description", "nav_translations", "admonition_translations")
-                    if source[key] is not None}
-        theme = _converted(dict(source["theme"] or {}), code)
+        listed = next((entry for entry in i18n_config.languages if entry.locale == code), None)
+        if listed is not None and listed.name != lang.name:
+            raise PluginError(f"mkdocs.yml names the language {code} {listed.name!r}, src/kb/languages.py "
+                              f"{lang.name!r}: give it one name")
+        own = {key: listed[key] for key in _WORDS if listed is not None and listed[key] is not None}
+        settings = {key: _converted(source[key], code) for key in _WORDS if source[key] is not None}
+        theme = dict(listed["theme"]) if listed is not None and listed["theme"] else \
+            _converted(dict(source["theme"] or {}), code)
         theme["language"] = lang.theme
         entry = I18nPluginLanguage()
-        entry.load_dict({"locale": code, "name": lang.name, "build": True, "theme": theme, **settings})
+        entry.load_dict({"locale": code, "name": lang.name, "build": True, "theme": theme, **settings, **own})
         failed, _ = entry.validate()
         if failed:
             raise PluginError(f"the language {code} (src/kb/languages.py) cannot be built: {failed}")
-        i18n_config.languages.append(entry)
+        if listed is None:
+            i18n_config.languages.append(entry)
+        else:
+            i18n_config.languages[i18n_config.languages.index(listed)] = entry
 
 
 def _address(url: str) -> str:
@@ -172,12 +187,13 @@ def _generated(config, kind: str, ident: str, lang: str, content: str) -> File:
 
 def require_labels():
     """Stop the build, naming them, when values of the schema (a new entity kind...) have no label to show them by,
-    or words of the vocabulary have no text in a written language."""
+    or words of the vocabulary have no text in a language whose words are its own."""
     missing = labels.unlabelled() + labels.untranslated()
     if missing:
         raise PluginError("src/kb/vocabulary.py has no label for " + "; ".join(missing)
                           + ": each value of the schema that pages show, and each word, needs a text in every "
-                          "written language")
+                          "written language and in each converted language whose words are its own "
+                          "(src/kb/languages.py, vocabulary=True)")
 
 
 def pages_taken(files) -> dict:

@@ -1,7 +1,7 @@
 // Query the Pagefind index of a built site from Node, the way the site's search page does:
-// each query goes through the page's own assets/kb-search.js (term() before the search,
-// result() on every result, its excerpt length), the index is read from disk and any network
-// access is refused.
+// each query goes through the page's own assets/kb-search.js (term() before the search, with
+// the conversion and names the build wrote beside the index, result() on every result, its
+// excerpt length), the index is read from disk and any network access is refused.
 // A language indexed in parts is searched in all of them, merged as the search page merges them.
 // usage: node pagefind_search.mjs SITE_DIR LANG [--full] TERM...
 //   -> JSON {term: [url, ...]}, every result in Pagefind's order; with --full each result is
@@ -34,9 +34,14 @@ const bundle = pathToFileURL(site + "/pagefind/").href;
 for (const part of kbSearch.parts(bundle, lang.toLowerCase(), manifest)) {
   await pf.mergeIndex(part, { baseUrl: "/", excerptLength: kbSearch.excerptLength(byCharacter) });
 }
+// the query's conversion into the page's script and the names searched as typed, as the build wrote them
+let tables = null;
+try {
+  tables = JSON.parse(await readFile(site + "/pagefind/kb-search-" + lang.toLowerCase() + ".json", "utf-8"));
+} catch { tables = null; }
 const out = {};
 for (const t of terms) {
-  const r = await pf.search(kbSearch.term(t, byCharacter));
+  const r = await pf.search(kbSearch.term(t, byCharacter, tables));
   const data = (await Promise.all(r.results.map((x) => x.data()))).map(kbSearch.result);
   out[t] = full
     ? data.map((d) => ({

@@ -1,5 +1,6 @@
-"""Every word of the vocabulary has a text in each written language, every value of the schema that a page names has a
-label there, or the build says which is missing."""
+"""Every word of the vocabulary has a text in each written language and in each converted language whose words are its
+own (the reviewed Traditional Chinese column), every value of the schema that a page names has a label there, or the
+build says which is missing."""
 from __future__ import annotations
 
 import importlib.util
@@ -30,14 +31,14 @@ def test_every_labelled_value_of_the_schema_has_its_labels():
 
 def test_a_new_entity_kind_without_a_label_stops_the_build_naming_it(monkeypatch):
     monkeypatch.setattr(schema, "EntityKind", Literal[get_args(schema.EntityKind) + ("dataset",)])
-    assert labels.unlabelled() == ["ekind.dataset (en, zh)"]
-    with pytest.raises(PluginError, match=r"no label for ekind\.dataset \(en, zh\)"):
+    assert labels.unlabelled() == ["ekind.dataset (en, zh, zh-hant)"]
+    with pytest.raises(PluginError, match=r"no label for ekind\.dataset \(en, zh, zh-hant\)"):
         hooks.require_labels()
 
 
 def test_a_label_missing_in_one_language_is_named_with_that_language(monkeypatch):
     monkeypatch.setitem(labels.LABELS, "skind.blog-post", {"en": "blog post"})
-    assert labels.unlabelled() == ["skind.blog-post (zh)"]
+    assert labels.unlabelled() == ["skind.blog-post (zh, zh-hant)"]
 
 
 def test_an_unknown_label_names_itself_and_the_file():
@@ -54,10 +55,32 @@ def test_every_word_has_a_text_in_every_written_language_and_reaches_every_langu
 
 
 def test_a_word_missing_in_one_written_language_is_named_with_that_language(monkeypatch):
-    monkeypatch.setitem(vocabulary.VOCABULARY, "cite.copy", {"en": "Copy the reference"})
+    monkeypatch.setitem(vocabulary.VOCABULARY, "cite.copy", {"en": "Copy the reference", "zh-hant": "複製參考文獻"})
     monkeypatch.setitem(vocabulary.VOCABULARY, "chart.data", {})
-    assert vocabulary.untranslated() == ["cite.copy (zh)", "chart.data (en, zh)"]
-    with pytest.raises(PluginError, match=r"no label for cite\.copy \(zh\); chart\.data \(en, zh\)"):
+    assert vocabulary.untranslated() == ["cite.copy (zh)", "chart.data (en, zh, zh-hant)"]
+    with pytest.raises(PluginError, match=r"no label for cite\.copy \(zh\); chart\.data \(en, zh, zh-hant\)"):
+        hooks.require_labels()
+
+
+def test_the_traditional_words_are_their_own_and_one_missing_stops_the_build(monkeypatch):
+    """The interface's words in Traditional Chinese are a reviewed column of the vocabulary, not a conversion at build
+    time: each key has one, written in Traditional characters without a word its list of avoided words names."""
+    from kb import phrases
+    from kb.languages import LANGUAGES
+
+    assert LANGUAGES["zh-hant"].vocabulary and "zh-hant" in vocabulary.OWN
+    avoided = [e.phrase for e in languages.tables("zh-hant").avoided]
+    texts = {key: texts["zh-hant"] for key, texts in vocabulary.VOCABULARY.items()}
+    assert [k for k, t in texts.items() if phrases.simplified_only(t) or any(w in t for w in avoided)] == []
+    # reviewed, not converted: where Taiwan writes otherwise than the Simplified word converted
+    column = vocabulary.VOCABULARY["download.h.column"]  # a table's column: 欄 in Taiwan, where 列 is a row
+    assert texts["download.h.column"] == "欄" and languages.convert(column["zh"], "zh-hant") == "列"
+    assert texts["download.h.column"] == "欄" and vocabulary.word("download.h.column", "zh-hant") == "欄"
+    monkeypatch.setitem(vocabulary.VOCABULARY, "cite.copy", {"en": "Copy the reference", "zh": "复制参考文献"})
+    assert vocabulary.untranslated() == ["cite.copy (zh-hant)"]
+    with pytest.raises(KeyError, match=r"no label 'cite\.copy' in 'zh-hant'"):
+        vocabulary.word("cite.copy", "zh-hant")
+    with pytest.raises(PluginError, match=r"no label for cite\.copy \(zh-hant\)"):
         hooks.require_labels()
 
 

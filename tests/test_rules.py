@@ -35,6 +35,11 @@ old-latency:
 """
 
 
+# a converted language's word tables (kb.phrases)
+PHRASES, OVERRIDES, AVOID = ("languages/zh-hant/phrases.txt", "languages/zh-hant/overrides.txt",
+                             "languages/zh-hant/avoid.txt")
+
+
 def claims_plus(text: str) -> dict:
     return {CLAIMS: MINIMAL[CLAIMS] + text}
 
@@ -290,6 +295,18 @@ bad-ratio:
      "data/redirects.yml:4:7: unknown-reference: data/redirects.yml > old-latency > to: no claim has the id 'chip-latenc' (did you mean 'chip-latency'?)"),
     ("redirect-to-redirect", {"redirects.yml": REDIRECT + REDIRECT.replace("old-latency:", "older-latency:").replace("to: chip-latency", "to: old-latency")}, None,
      "data/redirects.yml:9:7: unknown-reference: data/redirects.yml > older-latency > to: 'old-latency' was itself retired in favour of 'chip-latency' (point this redirect straight at 'chip-latency')"),
+    # --- a converted language's word tables (data/languages/zh-hant/, kb.phrases) ----------------------
+    ("phrase-line", {PHRASES: "# words\n芯片 晶片 Taiwan writes 晶片\n"}, None,
+     "data/languages/zh-hant/phrases.txt:2:1: phrase-line: data/languages/zh-hant/phrases.txt: the line '芯片 晶片 Taiwan writes 晶片' does not read 'phrase → phrase  why' (write the source phrase, →, the phrase it becomes, then why, separated by spaces: 报道 → 報導  Taiwan writes 報導)"),
+    ("phrase-line-latin", {PHRASES: "AI → 人工智慧  a Latin word is not a phrase of the Chinese text\n"}, None,
+     "data/languages/zh-hant/phrases.txt:1:1: phrase-line: data/languages/zh-hant/phrases.txt: 'AI' is not a Chinese phrase (a phrase is a word of the source language's Chinese text (or a punctuation mark), written in its script, without Latin letters or digits)"),
+    ("phrase-duplicate", {PHRASES: "芯片 → 晶片  Taiwan writes 晶片\n芯片 → 晶片  again\n"}, None,
+     "data/languages/zh-hant/phrases.txt:2:1: phrase-duplicate: data/languages/zh-hant/phrases.txt: '芯片' is already on line 1 (keep one line for it: the file would otherwise say two things)"),
+    ("phrase-script", {PHRASES: "内存 → 内存  left in Simplified\n"}, None,
+     "data/languages/zh-hant/phrases.txt:1:6: phrase-script: data/languages/zh-hant/phrases.txt: '内存' is written with characters only Simplified Chinese uses: 内 (write the phrase the converted language uses, in its own script)"),
+    ("phrase-avoided", {PHRASES: "芯片 → 晶片  Taiwan writes 晶片\n", OVERRIDES: "报道 → 報道  a contributor's slip\n",
+                        AVOID: "報道  Taiwan writes 報導\n"}, None,
+     "data/languages/zh-hant/overrides.txt:1:1: phrase-avoided: data/languages/zh-hant/overrides.txt: '报道' becomes '報道', which writes '報道', a word avoid.txt (line 1) says a reader would not write (write what the language writes instead (Taiwan writes 報導))"),
 ]
 
 

@@ -138,6 +138,12 @@ def test_search_page_loads_the_local_index(site):
         assert box["data-by-character"] == ("true" if langs.WRITTEN[lang] == "zh" else "false"), url
         scripts = [site.resolve(url, s["src"]) for s in soup.select("script[src]")]
         assert "pagefind/pagefind-ui.js" in scripts and "assets/kb-search.js" in scripts
+        # what the search page reads beside the index (a query's conversion, the names): small, part of a first visit
+        tables = site.root / "pagefind" / f"kb-search-{LANG_TAGS[lang].lower()}.json"
+        assert 0 < tables.stat().st_size < 40_000, tables
+        read = json.loads(tables.read_text(encoding="utf-8"))
+        assert read["names"]["broadcom"] == 1 and read["names"]["tokenspersecond"] == 1
+        assert ("fold" in read) == (langs.WRITTEN[lang] == "zh")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -158,13 +164,77 @@ def test_every_page_that_holds_a_glossary_term_or_common_word_is_found(site, lan
 
 
 def test_a_chinese_word_is_found_only_where_it_is_written(site):
-    """A query of Han characters is a phrase: 吞吐量 is not found on a page with 吞吐 and 量 apart."""
+    """A query of Han characters is a phrase: 吞吐量 is not found on a page with 吞吐 and 量 apart.  Written means in
+    the page's script: a quote kept in Traditional characters on a Simplified page is found by its Simplified
+    words (and a name of the list of names by the others of its group, tested below)."""
     pages = _pages(site, "zh")
-    words = [t for t in sorted(set(_glossary_terms(site, "zh") + COMMON["zh"])) if re.fullmatch(f"{HAN.pattern}+", t)]
+    names = {n for group in _name_groups() for n in group}
+    words = [t for t in sorted(set(_glossary_terms(site, "zh") + COMMON["zh"]) - names)
+             if re.fullmatch(f"{HAN.pattern}+", t)]
     found = _search(site, "zh", *words)
-    stray = {w: sorted(set(found[w]) - {u for u, text in pages.items() if w in text})[:3] for w in words}
+    groups = _name_groups()
+    # a page's text as the index holds it: with every name of a group it writes, in Simplified characters
+    held = {}
+    for u, text in pages.items():
+        lower = text.lower()
+        extra = [n for g in groups if any(n.lower().replace("-", "") in lower.replace("-", "") for n in g) for n in g]
+        held[u] = _to_simplified(" ".join([text, *extra]), "tw2s")
+    stray = {w: sorted(set(found[w]) - {u for u, text in held.items() if w in text or _to_simplified(w, "tw2s") in text})[:3]
+             for w in words}
     assert {w: s for w, s in stray.items() if s} == {}
     assert len(words) > 80 and sum(map(len, found.values())) > 1500
+
+
+def _to_simplified(text: str, config: str = "tw2s") -> str:
+    import opencc
+
+    return opencc.OpenCC(config).convert(text)
+
+
+def _name_groups() -> list[list[str]]:
+    """The groups of data/search/synonyms.txt, read here: names separated by '|', one group a line."""
+    path = langs.data_dir() / "search" / "synonyms.txt"
+    return [[" ".join(n.split()) for n in line.split("|")] for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+CHINESE = [lang for lang in LANGS if langs.WRITTEN[lang] == "zh"]
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_a_word_typed_in_either_chinese_script_finds_the_same_pages(site, lang):
+    """On either Chinese edition, a word typed in Simplified or in Traditional characters (as the Traditional edition
+    writes it: 芯片 and 晶片, 台积电 and 台積電) finds the same pages: the search page converts a query into the
+    edition's script."""
+    words = sorted(w for w in set(_glossary_terms(site, "zh") + COMMON["zh"]) if re.fullmatch(f"{HAN.pattern}+", w))
+    pairs = {w: langs.convert(w, "zh-hant") for w in words}
+    pairs = {s: t for s, t in pairs.items() if s != t}
+    # On the Simplified edition, a Traditional word some Simplified word besides this one is also written as is
+    # ambiguous: 製程 is 工艺 and 制程, 核心 is 内核 and itself; it is converted into the more frequent.
+    names = {n for g in _name_groups() for n in g}  # searched as typed (tested below)
+    pairs = {s: t for s, t in pairs.items() if s not in names and t not in names}
+    simplified = " ".join(_pages(site, "zh").values())
+    ambiguous = {s for s, t in pairs.items()
+                 if lang == "zh" and _to_simplified(t, "tw2s") != s and _to_simplified(t, "tw2s") in simplified}
+    found = _search(site, lang, *pairs, *pairs.values())
+    differ = {f"{s} / {t}": (len(found[s]), len(found[t])) for s, t in pairs.items()
+              if s not in ambiguous and set(found[s]) != set(found[t])}
+    assert differ == {}
+    assert len(pairs) > 60 and len(ambiguous) < len(pairs) / 10, (len(pairs), sorted(ambiguous))
+    assert sum(len(found[s]) for s in pairs) > 1000, sum(len(found[s]) for s in pairs)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_name_of_a_group_finds_the_same_pages_in_every_language(site, lang):
+    """Broadcom and 博通, TSMC, 台积电 and 台積電, tokens per second and 每秒 token (data/search/synonyms.txt): any name
+    of a group finds what each other finds, in every language."""
+    groups = _name_groups()
+    found = _search(site, lang, *[n for g in groups for n in g])
+    differ = {" | ".join(g): [len(found[n]) for n in g] for g in groups if len({frozenset(found[n]) for n in g}) > 1}
+    assert differ == {}
+    assert len(groups) >= 5 and sum(len(found[g[0]]) for g in groups) > 300
+    # the names the issue was measured by, found on many pages
+    assert len(found["Broadcom"]) > 100 and len(found["台积电"]) > 40 and len(found["tokens per second"]) > 5
 
 
 def test_chinese_search_finds_chinese_words_on_chinese_pages_only(site):
@@ -206,14 +276,17 @@ def _alnum(s: str) -> str:
 def test_result_titles_and_excerpts_read_as_the_page_prose(site, lang):
     """Each title and excerpt a search shows is text of its page without badges, permalinks or tooltips."""
     prose = {url: _alnum(text) for url, text in _pages(site, lang, drop_chrome=True).items()}
-    found = _search(site, lang, "Jalapeño", *COMMON[lang], full=True)
+    # names, whose group the index holds in passages the search page takes out; a word in the other script
+    names = ["Broadcom", "博通", "台积电", "TSMC", "tokens per second"]
+    other = [langs.convert(w, "zh-hant") if lang == "zh" else w for w in ("延迟", "芯片")] if lang != "en" else []
+    found = _search(site, lang, "Jalapeño", *COMMON[lang], *names, *other, full=True)
     bad, seen = [], 0
     for term, results in found.items():
         for r in results:
             for part in [("title", r["title"]), ("excerpt", r["excerpt"])] + \
                     [(f"sub-result {s['title']!r}", s[k]) for s in r["sub_results"] for k in ("title", "excerpt")]:
                 seen += 1
-                if "¶" in part[1] or _alnum(part[1]) not in prose[r["url"]]:
+                if "¶" in part[1] or _alnum(part[1]) not in prose[r["url"]] or re.search("[\u2061-\u2063]", part[1]):
                     bad.append(f"{term} → {r['url']} {part[0]}: {part[1][:160]}")
     assert bad == [], f"{len(bad)} of {seen}:\n" + "\n".join(bad[:10])
     assert seen > 3000, seen
@@ -237,6 +310,22 @@ def test_pagefind_reads_each_han_character_apart_and_nothing_else_changed():
     english = for_index(page.replace('lang="zh"', 'lang="en"'))
     assert ZWSP not in english and "<dt>类型</dt> <dd>新闻</dd> </dl> " in english
     assert for_index("<html><body><p>吞吐量</p></body></html>") is None
+
+
+def test_pagefind_reads_each_name_with_its_group_and_other_script_text_in_the_page_script():
+    from sitebuild.search import NAMES_END, NAMES_SEP, NAMES_START, ZWSP, for_index
+
+    body = ('<div data-pagefind-body><p>这颗芯片由台积电代工。下一句。</p>'
+            '<blockquote class="kb-quote" lang="zh-Hant">晶片由台積電代工</blockquote><p>无关。</p></div>')
+    read = for_index(f'<html lang="zh-Hans"><body><article>{body}</article></body></html>').replace(ZWSP, "")
+    group = f" {NAMES_START} TSMC {NAMES_SEP} 台积电 {NAMES_SEP} 台積電 {NAMES_END} "
+    assert f"代工。{group}下一句。" in read  # after the sentence that names it
+    # a Traditional quote on a Simplified page: its names written out in it, then its text in Simplified characters
+    assert f'台積電代工{group}</blockquote> {NAMES_START} 晶片由台积电代工 {NAMES_END} ' in read
+    assert read.count(NAMES_START) == 3
+    english = for_index('<html lang="en"><body><article><div data-pagefind-body><p>Broadcom makes it.</p>'
+                        '</div></article></body></html>')
+    assert f"makes it. {NAMES_START} Broadcom {NAMES_SEP} 博通 {NAMES_END} " in english
 
 
 def test_what_pagefind_would_not_index_is_left_out_of_its_copy():

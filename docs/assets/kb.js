@@ -159,7 +159,11 @@
         });
         var cap = add(fig, "figcaption", null, L.source + colon + s.n);
         if (s.a) cap.appendChild(document.createTextNode(" (" + L.attributed + " " + s.a + ")"));
-        if (s.l) cap.appendChild(document.createTextNode(" · " + L.locator + colon + s.l));
+        if (s.l) {  // where in the source, as written: tagged with its script (ll)
+          cap.appendChild(document.createTextNode(" · " + L.locator + colon));
+          var where = add(cap, "span", null, s.l);
+          if (s.ll) where.setAttribute("lang", s.ll);
+        }
         if (s.ck) add(cap, "span", "kb-pop-checked", s.ck);
       });
       if (c.more) add(pop, "p", "kb-pop-note", c.more);

@@ -687,3 +687,18 @@ def translations_keep_the_figures(ctx: Context):
                                "a translation keeps the source's numbers as it writes them and on the same scale (1.03 秒 "
                                "is 1.03 s, never 1.3 s or 1,030 ms); where the source writes a number in words, translate "
                                "it in words, or state how the claim's figure is read with reading: {en, zh}")
+
+
+# --- a converted language's words and search's synonyms (not records: plain text files under data/) -----------
+
+@rule
+def word_tables_read(ctx: Context):
+    """Each converted language's phrase table, override file and avoided words (data/languages/<code>/), and search's
+    synonyms (data/search/synonyms.txt), read line by line as the build reads them (kb.phrases): a line that does
+    not, a phrase or a name written twice, a phrase written into Simplified characters or into an avoided word, is a
+    problem at its line."""
+    from . import languages, phrases
+
+    for code in languages.CONVERTED:
+        ctx.problems.extend(languages.tables(code, ctx.data_dir).problems)
+    phrases.read_synonyms(ctx.data_dir, ctx.problems)

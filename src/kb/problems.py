@@ -99,6 +99,11 @@ RULES: dict[str, str] = {
     "reading-words": "A reading does not quote, in 「」, words of its quote that write a number.",
     "reading-figure": "A reading does not show the claim's figure with {value}, or reads words that write another figure in digits.",
     "translation-figure": "A translation of a quote (or a paraphrase in one language) writes a figure the quote (or the other language) does not.",
+    # a converted language's words (data/languages/<code>/) and search's synonyms (data/search/synonyms.txt)
+    "phrase-line": "A line of a phrase table, an override file, a list of avoided words or of synonyms does not read as its file says.",
+    "phrase-duplicate": "A phrase, an avoided word or a synonym is written twice.",
+    "phrase-script": "A phrase is converted into characters only Simplified Chinese uses.",
+    "phrase-avoided": "A phrase is converted into a word the language's list of avoided words names.",
 }
 """Every rule a problem can name, with what it means: the reference for contributors."""
 

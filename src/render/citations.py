@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb.languages import LANGUAGES, convert
+from kb.languages import LANGUAGES, convert, verbatim_tag
 from kb.prose import reading_parts
 from kb.schema import SITE_LANG
 
@@ -78,6 +78,7 @@ def citation(ctx, cit, how=None, cid: str | None = None) -> str:
         paraphrase=None if quoted else Markup(escape_lines(ctx.text(cit.paraphrase))),
         translation=Markup(escape_lines(translation)) if translation else None,
         reading=_reading(ctx, cit, cid), link=source_link(ctx, cit.source), locator=cit.locator,
+        locator_lang=verbatim_tag(cit.locator, src.language if src else None) if cit.locator else None,
         attributed=source_link(ctx, cit.attributed_to) if cit.attributed_to else None,
         checked=ctx.t("checked." + how.how).split("{date}") if how is not None and how.date
         else [ctx.t("checked." + how.how)] if how is not None else [],

@@ -246,11 +246,26 @@ def _reference(ctx, pieces) -> Markup:
                           else _marked(ctx, p) for p in pieces))
 
 
-def _code(pieces) -> Markup:
-    """A format's text as the content of a <pre><code>: its line breaks kept, the access date as the script's slot."""
+def _code(pieces, verbatim: dict[str, str] | None = None) -> Markup:
+    """A format's text as the content of a <pre><code>: its line breaks kept, the access date as the script's slot;
+    each text of ``verbatim`` (a source's own title or author, in a language other than the page's) tagged with its
+    language wherever the format writes it as it is, so that it is read as what it is, in the code as on the page."""
     text = "".join("\n".join(escape(line) for line in p.split("\n")) if isinstance(p, str)
                    else _accessed(p.form) if isinstance(p, fmt_cite.Accessed) else escape(p.text) for p in pieces)
+    if verbatim:
+        shown = {str(escape(form)): tag for words, tag in verbatim.items()
+                 for form in {words, fmt_cite.bare_title(words), fmt_cite.latex(words),
+                              fmt_cite.latex(fmt_cite.bare_title(words))} if form}
+        found = re.compile("|".join(re.escape(s) for s in sorted(shown, key=len, reverse=True)))
+        text = found.sub(lambda m: f'<span lang="{shown[m.group()]}">{m.group()}</span>', text)
     return Markup(text.rstrip("\n"))
+
+
+def _verbatim(w: fmt_cite.Work, lang: str) -> dict[str, str]:
+    """{a credited source's own title or author: its language} for each in a language other than the page's."""
+    page = SCHEMA_LANG[lang]
+    return {words: o.language for o in (*w.origins, *w.relayed) for words in (o.title, o.author)
+            if words and o.language and o.language != page}
 
 
 def section(ctx, kind: str, ident: str) -> list[Markup]:
@@ -258,6 +273,7 @@ def section(ctx, kind: str, ident: str) -> list[Markup]:
     holds its heading and its block)."""
     w = work(ctx, kind, ident)
     lang = ctx.lang
+    verbatim = _verbatim(w, lang)
     style = fmt_cite.style(lang)
     before, standard, after = t(style.label, lang).partition(STANDARD)
     return [render(  # the block is out of the search index (the template says why)
@@ -265,8 +281,8 @@ def section(ctx, kind: str, ident: str) -> list[Markup]:
         label=(before, standard, after), reference=_reference(ctx, style.reference(w)),
         copied=t("cite.copied", lang), failed=t("cite.copy_failed", lang), copy=t("cite.copy", lang),
         notes=[t("cite.permanent", lang), t("cite.accessed", lang)],
-        formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w))},
-                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w))}])]
+        formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w), verbatim)},
+                 {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w), verbatim)}])]
 
 
 # --- the footer ------------------------------------------------------------------

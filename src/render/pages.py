@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb import query
+from kb import languages, query
 from kb.kinds import KINDS
 from . import citing, jsonld, listing, relay
 from . import format as fmt
@@ -170,7 +170,8 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
     kb, e = ctx.kb, ctx.kb.entities[eid]
     body = render(
         "entity.md.j2", t=words(ctx.lang), eid=eid, kind=e.kind, **_kind(ctx, "entity"),
-        title=ctx.text(e.name), about=Markup(prose(ctx, ctx.text(e.description))), aliases=e.aliases,
+        title=ctx.text(e.name), about=Markup(prose(ctx, ctx.text(e.description))),
+        aliases=[(a, languages.verbatim_tag(a)) for a in e.aliases or ()],
         parent=Markup(entity_link(ctx, e.parent)) if e.parent else "",
         children=[Markup(entity_link(ctx, k)) for k in query.children(kb, eid)],
         table=Markup(listing.table(ctx, "entity", eid, query.claims_of_entity(kb, eid))),

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb import paths, query
+from kb import languages, paths, query
 
 from . import urls
 from .citations import checked_text, translation_of
@@ -75,6 +75,7 @@ def record(ctx: Ctx, cid: str) -> dict:
             item["p"], item["trl"] = ctx.text(cit.paraphrase), urls.lang_tag(ctx.lang)
         if cit.locator:
             item["l"] = cit.locator
+            item["ll"] = languages.verbatim_tag(cit.locator, src.language if src else None) or ""
         if cit.attributed_to and cit.attributed_to in kb.sources:
             item["a"] = ctx.text(kb.sources[cit.attributed_to].name)
         out["c"].append(item)

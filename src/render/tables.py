@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from markupsafe import Markup  # declared in pyproject.toml
 
-from kb import query
+from kb import languages, query
 from kb.languages import LANGUAGES
 from kb.prose import PLACEHOLDER
 
@@ -223,7 +223,8 @@ def glossary(ctx) -> str:
     for gid in query.glossary_order(kb, ctx.lang):
         g = kb.glossary[gid]
         related = [(r, ctx.text(kb.glossary[r].term)) for r in query.related_terms(kb, gid)]
-        items.append((gid, ctx.text(g.term), Markup(prose(ctx, ctx.text(g.definition))), g.aliases or [], related))
+        aliases = [(a, languages.verbatim_tag(a)) for a in g.aliases or ()]
+        items.append((gid, ctx.text(g.term), Markup(prose(ctx, ctx.text(g.definition))), aliases, related))
     return template("glossary.html.j2").render(items=items, sep=ctx.t("list_sep"), colon=ctx.t("colon"),
                                                aliases_label=ctx.t("f.aliases"), related_label=ctx.t("f.related"))
 
