@@ -53,7 +53,8 @@ def test_unstated_ratio_is_computed_without_verdict(kb):
 def test_a_wrong_stated_ratio_is_inconsistent(tmp_path):
     """1.80 / 1.03 lies in [1.73, 1.76]: a source saying 1.9 cannot be right."""
     data = write_data(tmp_path, {
-        "claims/bench.yml": MINIMAL["claims/bench.yml"].replace("  value: 1.7\n", "  value: 1.9\n").replace("低 1.7 倍", "低 1.9 倍"),
+        "claims/bench.yml": MINIMAL["claims/bench.yml"].replace("  value: 1.7\n", "  value: 1.9\n").replace("低 1.7 倍", "低 1.9 倍")
+        .replace("1.7 times lower", "1.9 times lower"),
         "snapshots/article.txt": MINIMAL["snapshots/article.txt"].replace("低 1.7 倍", "低 1.9 倍"),
     })
     kb = KnowledgeBase.open(data, on=TODAY)
@@ -76,7 +77,7 @@ def test_months_between_dates_uses_whole_months(kb):
 def test_a_stated_bound_is_checked_as_a_bound(tmp_path, bound, stated, verdict):
     data = write_data(tmp_path, {
         "claims/bench.yml": MINIMAL["claims/bench.yml"].replace("  value: 1.7\n", f"  value: {stated}\n  bound: {bound}\n")
-        .replace("低 1.7 倍", f"低 {stated} 倍"),
+        .replace("低 1.7 倍", f"低 {stated} 倍").replace("1.7 times lower", f"{stated} times lower"),
         "snapshots/article.txt": MINIMAL["snapshots/article.txt"].replace("低 1.7 倍", f"低 {stated} 倍"),
     })
     kb = KnowledgeBase.open(data, on=TODAY)

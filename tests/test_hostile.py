@@ -339,7 +339,7 @@ def test_every_name_the_site_builds_beside_record_pages_is_reserved(render_site)
 
     reserved = set(paths.reserved())
     kb = render_site.kb
-    written = {p.stem if p.is_file() else p.name for p in (ROOT / "docs" / "en").iterdir()} - {"index"}
+    written = {p.stem if p.is_file() else p.name for p in (render_site.docs / "en").iterdir()} - {"index"}
     seen = 0
     for lang in LANGUAGES:
         top = render_site.root / paths.lang_prefix(lang)

@@ -75,4 +75,4 @@ def test_a_kind_the_site_names_without_a_label_stops_the_build(monkeypatch):
     extra = kinds.Kind("dataset", "datasets", "data set", "data sets", pages="datasets", index="datasets/",
                        label="kind.dataset")
     monkeypatch.setitem(kinds.KINDS, "dataset", extra)
-    assert labels.unlabelled() == ["kind.dataset (en, zh)"]
+    assert labels.unlabelled() == ["kind.dataset (en, zh, zh-hant)"]  # zh-hant's words are reviewed, not converted
