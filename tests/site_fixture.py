@@ -3,7 +3,7 @@
 Use it from a test module with ``from site_fixture import site`` (and
 ``hostile_site`` for a build whose data holds hostile text).  Each fixture hands
 back a :class:`Site`: its folder, the fact base it was built from, and parsed
-pages cached for the whole session (``soup`` for BeautifulSoup, ``tree`` for
+pages cached for the whole session (``soup`` with BeautifulSoup's interface over Lexbor, ``tree`` for
 lxml, ``corpus`` for the figure-integrity checks).
 
 A session builds each site at most once, however many modules import the
@@ -41,7 +41,6 @@ from typing import Callable
 
 import lxml.html
 import pytest
-from bs4 import BeautifulSoup
 
 from integrity.langs import LANGS, PREFIX  # noqa: F401  (the tests' own table of the site's languages)
 from integrity.langs import TAGS as LANG_TAGS  # noqa: F401  (each language's BCP 47 tag: <html lang>, hreflang)
@@ -161,9 +160,12 @@ class Site:
     def exists(self, url: str) -> bool:
         return self.file(url).is_file()
 
-    def soup(self, url: str) -> BeautifulSoup:
+    def soup(self, url: str):
+        """The page parsed once (Lexbor), with BeautifulSoup's interface as far as the tests use it (fastsoup.py)."""
         if url not in self._soups:
-            self._soups[url] = BeautifulSoup(self.file(url).read_text(encoding="utf-8"), "lxml")
+            from fastsoup import parse
+
+            self._soups[url] = parse(self.file(url).read_text(encoding="utf-8"))
         return self._soups[url]
 
     def tree(self, url: str):
