@@ -125,9 +125,14 @@ class Site:
 
     @cached_property
     def corpus(self):
-        """Every page parsed once into what the figure-integrity checks read (tests/integrity/html.py)."""
+        """Every page parsed once into what the figure-integrity checks read (tests/integrity/html.py), by the
+        sweep: a run split between processes parses the pages once for all of them."""
         from integrity.html import Corpus
-        return Corpus(self.root)
+
+        corpus = Corpus(self.root)
+        if "integrity" in SWEEP:
+            corpus._pages.update((url, found.page) for url, found in self.sweep["integrity"].items())
+        return corpus
 
     def prefix(self, lang: str) -> str:
         return PREFIX[lang]
@@ -263,6 +268,28 @@ def _swept(site: "Site") -> dict[str, dict[str, object]]:
         with store.open("wb") as fh:
             pickle.dump(found, fh)
         return found
+
+
+@dataclass
+class IntegrityFinding:
+    """A page as the figure-integrity checks read it, and what the checks of one page alone found on it: its
+    figures against the data, and numbers in its text that come from nowhere (tests/integrity/checks.py)."""
+    page: object  # integrity.html.Page
+    figures: list[str]
+    orphans: list[str]
+
+    @property
+    def problems(self) -> list[str]:
+        return self.figures + self.orphans
+
+
+@sweep_check("integrity")
+def _integrity(page: Page, site) -> IntegrityFinding:
+    from integrity import checks
+    from integrity.html import parse_page
+
+    parsed = parse_page(page.url, page.html)
+    return IntegrityFinding(parsed, checks.figure_problems(parsed, site.facts), checks.orphan_problems(parsed))
 
 
 # --- builds, each once per test run, started side by side -------------------------------------------------
