@@ -500,8 +500,17 @@ def _real(tmp_path_factory):
 register_build("site", _real)
 
 
+BUILT_VARIABLE = "KB_SITE_DIR"  # a site built already (from KB_DATA_DIR, with the docs of KB_DOCS_DIR): the benchmark's
+
+
 @pytest.fixture(scope="session")
 def site(request) -> Site:
+    """The site built from the data (``KB_DATA_DIR``, else data/), or the one ``KB_SITE_DIR`` names, built already
+    from that data and the docs of ``KB_DOCS_DIR``: the benchmark reads the sites it built of synthetic data so."""
+    given = os.environ.get(BUILT_VARIABLE)
+    if given:
+        docs = Path(os.environ.get("KB_DOCS_DIR") or ROOT / "docs")
+        return _SITES.setdefault("site", Site(Path(given), SESSION_DATA, 0.0, docs=docs, name="site"))
     return built("site", request)
 
 
