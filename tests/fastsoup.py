@@ -45,6 +45,18 @@ class _Page:
         return self.tree.html
 
 
+# Elements whose content BeautifulSoup's get_text leaves out of an enclosing element's text (bs4 4.10 and later).
+NOT_TEXT = {"script", "style", "template"}
+
+
+def _texts_below(node):
+    for child in node.iter(include_text=True):
+        if child.tag == "-text":
+            yield child.text_content or ""
+        elif not child.tag.startswith("-") and child.tag not in NOT_TEXT:
+            yield from _texts_below(child)
+
+
 def _value(name: str, value):
     if value is None:
         return ""
@@ -95,17 +107,18 @@ class Tag:
         return self._wrap(self.node.css_first(css))
 
     def get_text(self, separator: str = "", strip: bool = False) -> str:
-        if not separator and not strip:
-            return self.node.text(deep=True)
-        parts = [t for t in self._texts()]
+        """The text of the element, as BeautifulSoup gives it: what a <script>, <style> or <template> below it
+        holds is code, not text, and left out (the element's own, when it is one of them, is its text)."""
+        parts = list(self._texts())
         if strip:
             parts = [t.strip() for t in parts if t.strip()]
         return separator.join(parts)
 
     def _texts(self):
-        for n in self.node.traverse(include_text=True):
-            if n.tag == "-text":
-                yield n.text_content or ""
+        if self.node.tag in NOT_TEXT:
+            yield from (n.text_content or "" for n in self.node.iter(include_text=True) if n.tag == "-text")
+            return
+        yield from _texts_below(self.node)
 
     @property
     def text(self) -> str:
@@ -233,10 +246,6 @@ class Document(Tag):
     def _texts(self):
         yield from self._wrap(self.tree.root)._texts()
 
-    def get_text(self, separator: str = "", strip: bool = False) -> str:
-        if not separator and not strip:
-            return self.tree.root.text(deep=True)
-        return super().get_text(separator, strip)
 
     def find_all(self, name=None, class_=None, attrs=None, **more) -> list[Tag]:
         attrs = {**(attrs or {}), **more}
