@@ -110,6 +110,24 @@ def references_resolve(ctx: Context):
             _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
 
 
+@rule
+def tags_are_named(ctx: Context):
+    """Every topic tag a claim carries is one of data/tags.yml, which names it in each language: readers see the
+    names, never the ids."""
+    import difflib
+
+    known = ctx.loaded.records["tags"]
+    for cid, c in ctx.claims.items():
+        for i, tag in enumerate(c.tags):
+            if tag in known:
+                continue
+            close = difflib.get_close_matches(tag, list(known), n=1)
+            ctx.report("claims", cid, ("tags", i), "unknown-tag",
+                       f"no topic tag has the id {tag!r}: readers see each tag's name, which data/tags.yml gives",
+                       f"did you mean {close[0]!r}?" if close else
+                       f"add {tag}: {{name: {{en: ..., zh: ...}}}} to data/tags.yml, or use a tag listed there")
+
+
 REDIRECT_POOLS = {k.name: k.data for k in kinds.retirable()}  # what a redirect's kind names -> where its records are
 
 
@@ -259,7 +277,9 @@ def _date_problem(text: str, today: dt.date, future_ok: bool):
     try:
         first = dt.date(parts[0], parts[1] if len(parts) > 1 else 1, parts[2] if len(parts) > 2 else 1)
     except ValueError:
-        return "bad-date", f"{text!r} is not a real calendar date", "check the day of the month"
+        part = schema.date_field_problem(text)
+        return "bad-date", f"{text!r} is not a real calendar date" + (f": {part}" if part else ""), \
+            "check the day of the month"
     if first.year < 1900:
         return "bad-date", f"{text!r} is implausibly early", "check the year"
     if not future_ok and first > today:
@@ -486,7 +506,7 @@ def _fields_with_text(model) -> tuple[str, ...]:
 
 @rule
 def translations_exist(ctx: Context):
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "redirects"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "redirects", "tags"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] in ("name", "term", "symbol"):
                 continue
@@ -507,7 +527,7 @@ NAME_FIELDS = {"name", "term", "symbol"}
 def prose_uses_placeholders(ctx: Context):
     from .prose import placeholders, typed_figures, without_source_words
 
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects", "tags"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] == "symbol":
                 continue

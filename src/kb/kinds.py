@@ -51,6 +51,7 @@ _ALL = [  # in the order the loader reads them and kb diff reports them
     Kind("metric", "metrics", "metric", "metrics", template=True),
     Kind("unit", "units", "unit", "units"),
     Kind("term", "glossary", "glossary term", "glossary terms", index="glossary/", template=True),
+    Kind("tag", "tags", "topic tag", "topic tags", optional=True, template=True),
     Kind("redirect", "redirects", "redirect", "redirects", optional=True),
 ]
 

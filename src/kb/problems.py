@@ -66,6 +66,7 @@ RULES: dict[str, str] = {
     "citation-words": "A citation has both or neither of a quote and a paraphrase.",
     # rules across records
     "unknown-reference": "A reference names no record.",
+    "unknown-tag": "A claim carries a topic tag that data/tags.yml does not name.",
     "unused-source": "No claim cites a source.",
     "snapshot-missing": "A source's snapshot file does not exist.",
     "quote-not-in-snapshot": "A quote is not found verbatim in its source's snapshot.",

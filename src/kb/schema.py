@@ -257,6 +257,34 @@ Value = Annotated[Any, WithJsonSchema(_VALUE_SCHEMA)]
 Precision = Annotated[Any, WithJsonSchema({"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": "exact"}]})]
 
 
+_DATE_LIKE = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+
+
+def date_field_problem(text) -> str | None:
+    """Which part of a date written YYYY-MM-DD (or YYYY-MM) is out of range or mis-written, in words that name it:
+    "the month, 13, is out of range (01 to 12)"; None where each part is in range and written with two digits, or
+    where the text is not written as a date at all."""
+    import calendar
+
+    m = _DATE_LIKE.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        return None
+    year, month, day = int(m.group(1)), int(m.group(2)), m.group(3) and int(m.group(3))
+    if not 1 <= month <= 12:
+        return f"the month, {m.group(2)}, is out of range (01 to 12)"
+    if day is not None:
+        last = calendar.monthrange(year, month)[1]
+        if not 1 <= day <= last:
+            return f"the day, {m.group(3)}, is out of range: {_MONTH_NAMES[month - 1]} {year} has days 01 to {last}"
+    short = [name for name, part in (("month", m.group(2)), ("day", m.group(3))) if part is not None and len(part) != 2]
+    if short:
+        return f"the {' and '.join(short)} must be written with two digits ({m.group(1)}-{month:02d}" \
+               + (f"-{day:02d})" if day is not None else ")")
+    return None
+
+
 def _number(v) -> bool:
     return isinstance(v, (int, Decimal)) and not isinstance(v, bool)
 
@@ -280,6 +308,10 @@ def check_value(v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
+    if isinstance(v, str) and date_field_problem(v):
+        raise ValueError("date-field")
+    if isinstance(v, list) and len(v) == 2 and any(isinstance(x, str) and date_field_problem(x) for x in v):
+        raise ValueError("date-field")
     if isinstance(v, str) and re.search(r"[０-９]", v):
         raise ValueError("full-width-digits")
     if isinstance(v, str) and re.fullmatch(r"[\d,.\s万亿]+", v):
@@ -309,7 +341,7 @@ class Claim(Record):
     attribution_note: Optional[Bilingual] = Field(None, description="Required when attribution is uncertain: what is in doubt.")
     derivation: Optional[Derivation] = None
     caveats: list[Bilingual] = Field(default_factory=list, description="Qualifications a reader needs (package TDP vs wall power, selected blocks vs whole model...).")
-    tags: list[Id] = Field(default_factory=list, description="Topics, for grouping on pages (e.g. benchmark, design, timeline, industry).")
+    tags: list[Id] = Field(default_factory=list, description="Topics, for grouping on pages: ids of data/tags.yml (e.g. benchmark, design, timeline, industry).")
 
     @field_validator("value")
     @classmethod
@@ -361,6 +393,15 @@ class Term(Record):
     related: list[Id] = Field(default_factory=list, description="Other glossary ids.")
 
 
+# --- topic tags -------------------------------------------------------------
+
+class Tag(Record):
+    """A topic claims are grouped by (a claim's ``tags``), named in each language."""
+
+    name: Bilingual = Field(description="The topic's name as readers see it beside a claim, in each language.")
+    description: Optional[Bilingual] = Field(None, description="What the topic covers, where its name does not say.")
+
+
 # --- redirects ----------------------------------------------------------------
 
 _RETIRABLE = tuple(k.name for k in kinds.retirable())
@@ -392,6 +433,7 @@ MODELS: dict[str, type[Record]] = {
     "claim": Claim,
     "conflict": Conflict,
     "term": Term,
+    "tag": Tag,
     "redirect": Redirect,
 }
 """Kind of record (kb.kinds) → the model of its records."""
@@ -412,6 +454,8 @@ RULE_HINTS = {
     "full-width-digits": ("full-width-digits", "the value uses full-width digits or punctuation", "write numbers with ASCII digits and no separators: 85448, not ８５，４４８"),
     "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
     "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
+    "date-field": ("bad-date", "the date has a part out of range", "write dates as 'YYYY-MM-DD': month 01 to 12, "
+                   "day 01 to the month's last"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
     "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),

@@ -129,7 +129,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         status_reason=_prose(ctx, c.status_reason, own=cid),
         relay=Markup(relay.claim_line(ctx, cid)),
         attribution=c.attribution, attribution_note=_prose(ctx, c.attribution_note, own=cid),
-        tags=ctx.t("list_sep").join(c.tags),
+        tags=ctx.t("list_sep").join(ctx.text(kb.tags[tag].name) for tag in c.tags),
         citations=[Markup(citation(ctx, cit, kb.how_checked(cid, i), cid)) for i, cit in enumerate(c.citations)],
         derivation=_derivation(ctx, cid) if c.derivation is not None else None,
         derived=_derived(ctx, cid), conflicts=_conflicts_of(ctx, cid),
