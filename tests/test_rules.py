@@ -300,6 +300,20 @@ bad-ratio:
      "data/sources/articles.yml:9:8: bad-url: data/sources/articles.yml > article > url: the address is not well formed: it has a space, a line break, a quote, a bracket or another character an address cannot hold, or a port that is not a number; got 'https://example.com/a page' (copy the address exactly from the browser's address bar (a space in it is written %20))"),
     ("successor-cycle", claims_plus(superseded("extra", "extra-two") + superseded("extra-two", "extra")), None,
      "data/claims/bench.yml:51:14: successor-cycle: data/claims/bench.yml > extra > successor: superseded claims name each other as successors in a ring: extra → extra-two → extra (the last claim of a chain of successors is the one in force: point each superseded claim at it)"),
+    # --- withdrawing a claim that other records rest on -----------------------------------------
+    ("withdrawn-input", None, {CLAIMS: ("      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n",
+                                        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n"
+                                        "  status: retracted\n  status_reason: {en: The vendor withdrew it., zh: 厂商已撤回。}\n")},
+     "data/claims/bench.yml:13:11: withdrawn-dependents: data/claims/bench.yml > chip-latency > status: the claim is retracted, but other records rest on it: the claim 'latency-ratio' is derived from it (ratio): its computed figure and verdict would rest on a figure the evidence base no longer stands behind (supersede or retract 'latency-ratio' too, or derive it from claims in force)"),
+    ("withdrawn-input-successor", {CLAIMS: MINIMAL[CLAIMS].replace(
+        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n",
+        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n  status: superseded\n"
+        "  status_reason: {en: A later run replaced it., zh: 已被后来的测试取代。}\n  successor: extra\n") + NEW_CLAIM,
+                                   "conflicts/bench.yml": "latency-dispute:\n  kind: disagreement\n  question: {en: How fast is the chip?, zh: 芯片有多快？}\n"
+                                                          "  sides:\n    - claims: [chip-latency]\n      summary: {en: Fast., zh: 快。}\n"
+                                                          "    - claims: [gpu-latency]\n      summary: {en: Slow., zh: 慢。}\n"
+                                                          "  assessment: {en: Unclear., zh: 尚不清楚。}\n"}, None,
+     "data/claims/bench.yml:13:11: withdrawn-dependents: data/claims/bench.yml > chip-latency > status: the claim is superseded, but other records rest on it: the claim 'latency-ratio' is derived from it (ratio): its computed figure and verdict would rest on a figure the evidence base no longer stands behind; the conflict 'latency-dispute' has it on a side with no other claim in force: 'gpu-latency' would stay marked as disputed by a side that no longer stands (in 'latency-ratio', derive from 'extra' instead of 'chip-latency', or supersede or retract it too; in the conflict 'latency-dispute', list 'extra' on that side)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -465,3 +479,19 @@ def test_dates_and_durations_are_not_compared(check):
     files = claims_plus(dated + dated.replace("extra:", "extra-again:"))
     files["snapshots/article.txt"] = MINIMAL["snapshots/article.txt"] + "芯片于 2026 年发布。\n"
     assert check(files) == []
+
+
+def test_a_withdrawn_claim_whose_dependents_are_withdrawn_too_passes(check):
+    """Retracting a ratio's input passes once the ratio is withdrawn as well; a conflict whose side keeps a claim in
+    force is no problem."""
+    retract = "  status: retracted\n  status_reason: {en: The vendor withdrew it., zh: 厂商已撤回。}\n"
+    text = MINIMAL[CLAIMS].replace("  tier: vendor-self-report\ngpu-latency:", "  tier: vendor-self-report\n" + retract
+                                   + "gpu-latency:").replace("    inputs: [gpu-latency, chip-latency]\n",
+                                                             "    inputs: [gpu-latency, chip-latency]\n" + retract)
+    conflict = ("latency-dispute:\n  kind: disagreement\n  question: {en: How fast is the chip?, zh: 芯片有多快？}\n"
+                "  sides:\n    - claims: [chip-latency, latency-ratio, extra]\n      summary: {en: Fast., zh: 快。}\n"
+                "    - claims: [gpu-latency]\n      summary: {en: Slow., zh: 慢。}\n  assessment: {en: Unclear., zh: 尚不清楚。}\n")
+    assert check({CLAIMS: text + NEW_CLAIM, "conflicts/bench.yml": conflict}) == []
+    alone = conflict.replace("[chip-latency, latency-ratio, extra]", "[chip-latency, latency-ratio]")
+    assert [p.split(": ")[1] for p in check({CLAIMS: text + NEW_CLAIM, "conflicts/bench.yml": alone})] == \
+        ["withdrawn-dependents", "withdrawn-dependents"]  # each withdrawn claim of the side names the conflict

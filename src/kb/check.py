@@ -395,6 +395,50 @@ def successors_lead_somewhere(ctx: Context):
         done.update(chain)
 
 
+WITHDRAWN = ("superseded", "retracted")
+
+
+@rule
+def withdrawn_claims_leave_nothing_resting_on_them(ctx: Context):
+    """A claim retracted or superseded while other records rest on it: every claim in force derived from it (its
+    computed figure and verdict would rest on a figure the base no longer stands behind), and every conflict where it
+    leaves a side with no claim in force (the claims on the other sides would stay marked as disputed by a side that
+    no longer stands). One problem on the withdrawn claim's status names each of them and what happens to it."""
+    for cid, c in ctx.claims.items():
+        if c.status not in WITHDRAWN:
+            continue
+        said, fixes = [], []
+        successor = c.successor if c.successor in ctx.claims else None
+        derived = [rid for rid, r in ctx.claims.items()
+                   if r.derivation and cid in r.derivation.inputs and r.status not in WITHDRAWN]
+        for rid in derived:
+            said.append(f"the claim {rid!r} is derived from it ({ctx.claims[rid].derivation.op}): its computed figure and "
+                        "verdict would rest on a figure the evidence base no longer stands behind")
+        if derived:
+            shown = ", ".join(repr(r) for r in derived)
+            fixes.append(f"in {shown}, derive from {successor!r} instead of {cid!r}, or supersede or retract "
+                         f"{'it' if len(derived) == 1 else 'them'} too" if successor else
+                         f"supersede or retract {shown} too, or derive {'it' if len(derived) == 1 else 'them'} "
+                         "from claims in force")
+        for xid, x in ctx.conflicts.items():
+            for side in x.sides:
+                if cid not in side.claims or any(ctx.claims[o].status not in WITHDRAWN
+                                                 for o in side.claims if o in ctx.claims):
+                    continue
+                others = [o for s in x.sides if s is not side for o in s.claims
+                          if o in ctx.claims and ctx.claims[o].status not in WITHDRAWN]
+                said.append(f"the conflict {xid!r} has it on a side with no other claim in force"
+                            + (f": {', '.join(repr(o) for o in dict.fromkeys(others))} would stay marked as disputed by a "
+                               "side that no longer stands" if others else ""))
+                fixes.append(f"in the conflict {xid!r}, list {successor!r} on that side" if successor else
+                             f"in the conflict {xid!r}, say in the assessment that the claim was withdrawn and remove "
+                             "its side, or list the claim that now answers for that side")
+        if said:
+            ctx.report("claims", cid, ("status",), "withdrawn-dependents",
+                       f"the claim is {c.status}, but other records rest on it: " + "; ".join(said),
+                       "; ".join(fixes))
+
+
 # --- derivations ------------------------------------------------------------------
 
 @rule

@@ -79,6 +79,7 @@ RULES: dict[str, str] = {
     "contested-without-conflict": "A contested claim is in no conflict record.",
     "self-successor": "A claim names itself as successor.",
     "successor-cycle": "Superseded claims name each other as successors in a ring.",
+    "withdrawn-dependents": "A superseded or retracted claim still has claims derived from it, or leaves a conflict's side with no claim in force.",
     "derivation-cycle": "Derived claims depend on themselves.",
     "derivation-arity": "A derivation has the wrong number of inputs.",
     "unit-mismatch": "A derivation combines units that do not combine.",
