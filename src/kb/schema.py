@@ -84,7 +84,7 @@ class Metric(Record):
     """A quantity that claims report."""
 
     name: Bilingual
-    unit: Id = Field(description="Id of the unit (see units in data/metrics.yml).")
+    unit: Id = Field(description="Id of the unit, in data/units.yml or data/units/*.yml (kb new unit writes a new one).")
     kind: Literal["performance", "power", "specification", "duration", "date", "count", "ratio", "money", "qualitative"] = Field(
         description="performance metrics must answer the four questions (scope, baseline, conditions, tier).")
     description: Bilingual
@@ -323,7 +323,7 @@ class Claim(Record):
     """One checkable statement."""
 
     subject: Id = Field(description="Entity id of what the claim is about (for performance: what was accelerated).")
-    metric: Id = Field(description="Metric id (data/metrics.yml).")
+    metric: Id = Field(description="Metric id, in data/metrics.yml or data/metrics/*.yml.")
     value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
