@@ -61,6 +61,22 @@ def superseded(ident: str, successor: str) -> str:
         f"  successor: {successor}\n")
 
 
+def data_figure(quote: str, value: str, unit: str = "terabytes-per-second") -> dict:
+    """A claim on a data-rate or a data-size metric, whose quote writes the figure as ``quote`` does."""
+    units = MINIMAL["units.yml"] + (
+        "terabytes-per-second:\n  symbol: {en: TB/s, zh: TB/s}\n  name: {en: terabytes per second, zh: 太字节每秒}\n"
+        "  dimension: {data: 1, time: -1}\n  scale: 1000000000000\n  space: false\n"
+        "terabyte:\n  symbol: {en: TB, zh: TB}\n  name: {en: terabytes, zh: 太字节}\n"
+        "  dimension: {data: 1}\n  scale: 1000000000000\n  space: false\n")
+    metrics = MINIMAL["metrics.yml"] + (f"bandwidth:\n  name: {{en: Bandwidth, zh: 带宽}}\n  unit: {unit}\n"
+                                        "  kind: specification\n  description: {en: How fast., zh: 有多快。}\n")
+    claim = NEW_CLAIM.replace("metric: statement", f"metric: bandwidth\n  value: {value}").replace(
+        "The chip exists.", '"The chip moves {value}."').replace("芯片存在。", '"芯片带宽 {value}。"').replace(
+        "quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}", f"quote: 芯片带宽 {quote}\n      translation: {{en: \"The chip's bandwidth is {quote}\"}}")
+    return {"units.yml": units, "metrics.yml": metrics, CLAIMS: MINIMAL[CLAIMS] + claim,
+            "snapshots/article.txt": MINIMAL["snapshots/article.txt"] + f"芯片带宽 {quote}。\n"}
+
+
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
@@ -274,6 +290,10 @@ bad-ratio:
      "data/claims/bench.yml:4:10: figure-not-in-quote: data/claims/bench.yml > chip-latency > value: the figure 1.30 s is in none of its quotes, which write: article: '1.03 秒' (write the figure as the quote gives it, cite the passage that states it, or add reading: {en, zh} to the citation if the source writes it in words)"),
     ("figure-scale", None, {CLAIMS: ("  value: 1.03\n", "  value: 1030\n")},
      "data/claims/bench.yml:4:10: figure-scale: data/claims/bench.yml > chip-latency > value: scale error: the figure 1030 s is not on the quote's scale: the quote writes '1.03 秒': 1030 is 1000 times that ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-scale-bits", data_figure("7.2 Tbps", "7.2"), None,
+     "data/claims/bench.yml:43:10: figure-scale: data/claims/bench.yml > extra > value: scale error: the figure 7.2TB/s is not on the quote's scale: the quote writes '7.2 Tbps', in Tbps (bits per second), but the metric is in TB/s ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-scale-bytes", data_figure("512 GB", "512", "terabyte"), None,
+     "data/claims/bench.yml:43:10: figure-scale: data/claims/bench.yml > extra > value: scale error: the figure 512TB is not on the quote's scale: the quote writes '512 GB', in GB (bytes), but the metric is in TB ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
     ("figure-precision", None, {CLAIMS: ("  value: 1.80\n", "  value: 1.8\n")},
      "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
@@ -495,3 +515,16 @@ def test_a_withdrawn_claim_whose_dependents_are_withdrawn_too_passes(check):
     alone = conflict.replace("[chip-latency, latency-ratio, extra]", "[chip-latency, latency-ratio]")
     assert [p.split(": ")[1] for p in check({CLAIMS: text + NEW_CLAIM, "conflicts/bench.yml": alone})] == \
         ["withdrawn-dependents", "withdrawn-dependents"]  # each withdrawn claim of the side names the conflict
+
+
+
+def test_a_data_figure_on_the_quotes_scale_passes(check):
+    assert check(data_figure("7.2 TB/s", "7.2")) == []
+    assert check(data_figure("7.2TB/s", "7.2")) == []
+    assert check(data_figure("0.512 TB", "0.512", "terabyte")) == []
+
+
+def test_a_translation_that_turns_bits_into_bytes_is_caught(check):
+    files = data_figure("7.2 TB/s", "7.2")
+    files[CLAIMS] = files[CLAIMS].replace("The chip's bandwidth is 7.2 TB/s", "The chip's bandwidth is 7.2 Tbps")
+    assert [p.split(": ")[1] for p in check(files)] == ["translation-figure"]
