@@ -609,6 +609,48 @@ def prose_uses_placeholders(ctx: Context):
                                "put {value} where the figure belongs in the sentence")
 
 
+# Words that make a figure a bound, as a statement might write them beside {value}: the figure of a claim that
+# records its bound shows them already ("more than 9×"), so a statement that writes them too says them twice.
+BOUND_BEFORE = {"en": ("more than", "at least", "less than", "up to", "over", "under", "fewer than", "at most",
+                       "no more than", "no less than"),
+                "zh": ("超过", "至少", "不到", "最多", "不足", "逾", "多于", "少于", "高达", "低于", "不超过", "不少于")}
+BOUND_AFTER = {"en": (), "zh": ("以上", "以下", "以内", "之内", "多")}
+
+
+def bound_words_beside_value(text: str, lang: str) -> str | None:
+    """The bound's words a text writes right beside {value}, if any."""
+    for m in re.finditer(r"\{value\}", text):
+        before, after = text[:m.start()].rstrip(), text[m.end():].lstrip()
+        for w in BOUND_BEFORE[lang]:
+            if before.endswith(w) and (lang != "en" or not before[:-len(w)][-1:].isalpha()):
+                return w
+        for w in BOUND_AFTER[lang]:
+            if after.startswith(w):
+                return w
+    return None
+
+
+@rule
+def bounds_are_said_once(ctx: Context):
+    """A bound figure is shown with its words (kb.display.bound_words): its statement and readings do not write them
+    beside {value} again."""
+    for cid, c in ctx.claims.items():
+        if c.bound is None:
+            continue
+        texts = [(("statement",), c.statement)] + [(("citations", i, "reading"), cit.reading)
+                                                   for i, cit in enumerate(c.citations) if cit.reading is not None]
+        for path, bi in texts:
+            for lang in ("en", "zh"):
+                said = bound_words_beside_value(getattr(bi, lang), lang)
+                if said:
+                    from .display import figure_text_of
+
+                    ctx.report("claims", cid, path + (lang,), "bound-in-statement",
+                               f"the text writes {said!r} beside {{value}}, but the figure is recorded as a bound "
+                               f"({c.bound}) and shows it already: readers would see it twice",
+                               f"remove {said!r} there: {{value}} shows {figure_text_of(c, ctx.units[ctx.metrics[c.metric].unit] if c.metric in ctx.metrics and ctx.metrics[c.metric].unit in ctx.units else None, lang)!r}")
+
+
 # --- repeats ----------------------------------------------------------------------------
 
 # Metric kinds whose conditions say what was measured (the four questions for performance,

@@ -78,6 +78,25 @@ class Unit(Record):
     dimension: dict[Dimension, int] = Field(default_factory=dict, description="Exponents of base dimensions; {} for a pure number or ratio. Example: tokens per second per kW is {tokens: 1, time: -1, power: -1}.")
     scale: Decimal = Field(Decimal(1), gt=0, description="Size of one unit in the base unit of its dimension (e.g. ms is 0.001 of s); used to compare figures in different units.")
     space: bool = Field(True, description="Whether a space separates number and symbol.")
+    currency: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]] = Field(
+        None, description="For an amount of money: the ISO 4217 code of its currency (USD, CNY, EUR). Each language then "
+                          "writes amounts as its readers do, large ones in words ($10 billion, 100亿美元), and the "
+                          "symbol is what messages write after a plain number.")
+
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, v):
+        from babel.numbers import list_currencies
+
+        if v is not None and v not in list_currencies():
+            raise ValueError("currency-code")
+        return v
+
+    @model_validator(mode="after")
+    def _money(self):
+        if self.currency is not None and dict(self.dimension) != {"money": 1}:
+            raise ValueError("currency-dimension")
+        return self
 
 
 class Metric(Record):
@@ -327,7 +346,7 @@ class Claim(Record):
     value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
-    bound: Optional[Literal["more-than", "less-than"]] = Field(None, description="The source states a bound, not a value ('more than half', 'less than a year'): the figure is the bound, and a derivation is consistent when the computed interval reaches past it.")
+    bound: Optional[Literal["more-than", "at-least", "less-than", "up-to"]] = Field(None, description="The source states a bound, not a value: more-than ('more than half'), at-least, less-than ('less than a year') or up-to ('up to 2-3x'). The figure is the bound, shown with its words in every language (so the statement does not write them), and a derivation is consistent when the computed interval reaches it. Not a hedge: a figure is approximate or bounded, never both.")
     statement: Bilingual = Field(description="The claim as one sentence, in each language.")
     scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
     conditions: Conditions = Field(default_factory=Conditions)
@@ -363,6 +382,8 @@ class Claim(Record):
             raise ValueError("superseded-successor")
         if self.attribution == "uncertain" and self.attribution_note is None:
             raise ValueError("attribution-note")
+        if self.bound is not None and self.approximate:
+            raise ValueError("bound-approximate")
         return self
 
 
@@ -447,6 +468,8 @@ OPTIONAL_KINDS = frozenset(k.data for k in kinds.KINDS.values() if k.optional)
 RULE_HINTS = {
     "status-reason": ("status-reason", "a superseded or retracted claim must say why", "add status_reason: {en: ..., zh: ...}"),
     "superseded-successor": ("superseded-successor", "a superseded claim must name its successor", "add successor: <id of the claim that replaces it>"),
+    "bound-approximate": ("bound-approximate", "a figure is either approximate (about 10) or a bound (more than 10), "
+                          "not both", "keep bound: and remove approximate:, or the other way round, as the source writes it"),
     "attribution-note": ("attribution-note", "an uncertain attribution must say what is in doubt", "add attribution_note: {en: ..., zh: ...}"),
     "derivation-inputs": ("derivation-inputs", "a derivation needs inputs, or 'missing' saying what was not published", "list the claim ids in inputs:, or add missing: {en: ..., zh: ...}"),
     "absurd-magnitude": ("absurd-magnitude", "the number is too large to be a real figure", "check for extra digits; figures in this base are below 10^15"),
@@ -456,6 +479,8 @@ RULE_HINTS = {
     "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
     "date-field": ("bad-date", "the date has a part out of range", "write dates as 'YYYY-MM-DD': month 01 to 12, "
                    "day 01 to the month's last"),
+    "currency-code": ("bad-format", "the currency is not an ISO 4217 code Babel knows", "write its three capital letters, e.g. USD, CNY, EUR"),
+    "currency-dimension": ("currency-dimension", "a unit with a currency measures money", "give it dimension: {money: 1}"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
     "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),

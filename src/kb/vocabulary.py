@@ -198,6 +198,11 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "attribution.uncertain": {"en": "Uncertain: the source does not make clear whom the figure belongs to.", "zh": "不确定：来源没有说清这个数字属于谁。",
                               "zh-hant": "不確定：來源沒有說清這個數字屬於誰。"},
     "approx": {"en": "about", "zh": "约", "zh-hant": "約"},
+    # a figure the source states as a bound (a claim's bound): {n} is the figure with its unit
+    "bound.more-than": {"en": "more than {n}", "zh": "{n}以上", "zh-hant": "{n}以上"},
+    "bound.at-least": {"en": "at least {n}", "zh": "至少 {n}", "zh-hant": "至少 {n}"},
+    "bound.less-than": {"en": "less than {n}", "zh": "不到 {n}", "zh-hant": "不到 {n}"},
+    "bound.up-to": {"en": "up to {n}", "zh": "最多 {n}", "zh-hant": "最多 {n}"},
     "no_figure": {"en": "no figure", "zh": "无数字", "zh-hant": "無數字"},
     "not_published": {"en": "not published", "zh": "未公开", "zh-hant": "未公開"},
     "none_yet": {"en": "Nothing is recorded here yet.", "zh": "暂无记录。", "zh-hant": "暫無記錄。"},
@@ -661,6 +666,12 @@ VOCABULARY: dict[str, dict[str, str]] = {
                                              "zh-hant": "原文數字最後一位所代表的步長（當寫法未體現時），計數為 'exact'，否則為 null。"},
     "download.field.claims.json.approximate": {"en": "true when the source hedges the figure (about, 约).",
                                                "zh": "来源对数字有所保留（约、大约）时为 true。", "zh-hant": "來源對數字有所保留（約、大約）時為 true。"},
+    "download.field.claims.json.bound": {"en": "Where the source states a bound, not a value: more-than, at-least, less-than "
+                                                 "or up-to; else null.",
+                                           "zh": "来源给出的是界限而非数值时：more-than（超过）、at-least（至少）、less-than（不到）"
+                                                 "或 up-to（最多）；否则为 null。",
+                                           "zh-hant": "來源給出的是界限而非數值時：more-than（超過）、at-least（至少）、less-than（不到）"
+                                                      "或 up-to（最多）；否則為 null。"},
     "download.field.claims.json.unit": {"en": "Unit id.", "zh": "单位 id。", "zh-hant": "單位 id。"},
     "download.field.claims.json.statement": {"en": "The claim in English and Chinese ({en, zh}), figures written out.",
                                              "zh": "论断的英文与中文陈述（{en, zh}），数字已写出。",

@@ -189,7 +189,7 @@ STANDARD = "GB/T 7714-2015"
 # not templates: a reference has a dozen pieces and every claim, source and entity page three references.
 _ACCESSED_PARTS = Markup('<span data-kb-accessed="parts">{}</span>')
 _ACCESSED = Markup('<time data-kb-accessed="{}" datetime="{}">{}</time>')
-_FIGURE = Markup('<a class="kb-fig" href="{}">{}{}</a>')
+_FIGURE = Markup('<a class="kb-fig" href="{0}">{3}{1}{2}{4}</a>')
 _APPROX = Markup('<span class="kb-approx">{}</span> ')
 _MARKED = {
     "entity": Markup('<span data-entity="{value}">{text}</span>'),
@@ -217,7 +217,9 @@ def _figure_in_text(ctx, cid: str) -> Markup:
 
     c = ctx.kb.claims[cid]
     hedge = _APPROX.format(inert(ctx.t("approx"))) if c.approximate else ""
-    return _FIGURE.format(inert(ctx.href("claim", cid)), hedge, Markup(value_markup(ctx, cid)))
+    before, after = fmt.bound_words(c.bound, ctx.lang)
+    return _FIGURE.format(inert(ctx.href("claim", cid)), hedge, Markup(value_markup(ctx, cid)), inert(before),
+                          inert(after))
 
 
 _NAMES = ("title", "author", "address")  # a source's own words: always marked as a name
