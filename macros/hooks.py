@@ -48,7 +48,8 @@ from mkdocs_static_i18n.config import I18nPluginLanguage
 from kb import languages
 from kb.problems import DataError
 from publish import version as data_version
-from render import charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
+from render import (charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, skip,
+                    urls)
 from render.context import Ctx
 from sitebuild import kbcache, parallel, preview, rawblocks, search
 
@@ -423,7 +424,7 @@ def on_post_page(output, page, config):
     page.content = ""  # its Markdown went in on_page_content
     if page.file.abs_src_path is None:  # a page generated from data: its File holds the Markdown too
         page.file.content_string = ""
-    return output
+    return skip.link(output, _page_lang(page, config))
 
 
 _MENU: list = []  # the language menu's entries while the page for a missing address is rendered
@@ -465,6 +466,7 @@ def on_post_template(output, template_name, config):
         else:
             config.extra.alternate = attribute
     lang = _i18n(config).current_language
+    output = skip.link(output, lang)
     if lang == urls.DEFAULT_LANG:
         return output
     path = Path(config.site_dir) / notfound.dest(lang)

@@ -160,19 +160,21 @@ def test_the_sitemap_lists_every_page_at_its_full_address_with_the_same_alternat
 # --- languages -----------------------------------------------------------------------------------
 
 def test_each_page_declares_its_language_and_keeps_materials_own_words(site):
-    skip = {"en": "Skip to content", "zh": "跳转至", "zh-hant": "跳轉到"}  # Material's translations of its skip link (Taiwan's for zh-hant)
+    skip = {"en": "Skip to content", "zh": "跳到正文", "zh-hant": "跳到主要內容"}  # the site's skip link (render/skip.py)
     seen = {lang: 0 for lang in LANGS}
     for url in _pages(site):
         lang = _lang_of(url)
         tree = site.tree(url)
         assert tree.get("lang") == LANG_TAGS[lang], url
-        assert [a.text_content().strip() for a in tree.xpath('//a[contains(@class, "md-skip")]')] in ([], [skip[lang]]), url
+        links = tree.xpath('//a[contains(@class, "md-skip")]')
+        assert [a.text_content().strip() for a in links] == [skip[lang]], url  # on every page, to its content
+        assert [a.get("href") for a in links] == ["#kb-content"] and tree.xpath('//*[@id="kb-content"]'), url
         switcher = {a.get("hreflang"): a.get("lang") for a in tree.xpath('//a[contains(@class, "md-select__link")]')}
         assert switcher == {tag: tag for tag in LANG_TAGS.values()}, url
         seen[lang] += 1
     assert all(seen[lang] == seen["en"] for lang in LANGS) and seen["en"] > 400
-    for lang in LANGS:  # the skip link is on pages with a table of contents, such as the home page
-        assert site.tree(site.prefix(lang)).xpath('//a[contains(@class, "md-skip")]')[0].text_content().strip() == skip[lang]
+    for lang in LANGS:  # the page for a missing address too
+        assert site.tree(site.prefix(lang) + "404.html").xpath('//a[@class="md-skip"]/@href') == ["#kb-content"]
 
 
 # --- JSON-LD --------------------------------------------------------------------------------------

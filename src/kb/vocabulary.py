@@ -232,6 +232,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "filter_placeholder": {"en": "Type to filter the rows", "zh": "输入文字筛选表格", "zh-hant": "輸入文字篩選表格"},
     "sort_hint": {"en": "Select a column heading to sort.", "zh": "点击列标题可排序。", "zh-hant": "點選欄標題可排序。"},
     "open_page": {"en": "open the page", "zh": "打开页面", "zh-hant": "開啟頁面"},
+    "skip": {"en": "Skip to content", "zh": "跳到正文", "zh-hant": "跳到主要內容"},
     "see_claim": {"en": "see the claim", "zh": "查看论断", "zh-hant": "查看論斷"},
     "range_sep": {"en": "–", "zh": "～", "zh-hant": "～"},
     "date_range_sep": {"en": " – ", "zh": "至", "zh-hant": "至"},
