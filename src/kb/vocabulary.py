@@ -398,6 +398,10 @@ VOCABULARY: dict[str, dict[str, str]] = {
                             "the date of this data version.",
                       "zh": "引用日期由浏览器填为今天的日期；未启用 JavaScript 时显示本数据版本的日期。",
                       "zh-hant": "引用日期由瀏覽器填為今天的日期；未啟用 JavaScript 時顯示本資料版本的日期。"},
+    "cite.local": {"en": "This copy of the site was built without a public address (SITE_URL), so its references name "
+                         "none: cite the page as the published site gives it.",
+                   "zh": "本站的这份副本在构建时没有设置公开网址（SITE_URL），因此参考文献不写网址：请按正式发布的网站给出的形式引用本页。",
+                   "zh-hant": "本站的這份副本在建置時沒有設定公開網址（SITE_URL），因此參考文獻不寫網址：請按正式發布的網站給出的形式引用本頁。"},
     "cite.copy": {"en": "Copy the reference", "zh": "复制参考文献", "zh-hant": "複製參考文獻"},
     "cite.copied": {"en": "Reference copied.", "zh": "参考文献已复制。", "zh-hant": "參考文獻已複製。"},
     "cite.copy_failed": {"en": "Could not copy: select the reference and copy it by hand.",
