@@ -80,7 +80,8 @@ def on_config(config):
             log.error(str(p))
         raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     add_converted_languages(_i18n(config).config)
-    version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
+    version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url),
+                                data_version.repo_branch())
     epoch = data_version.source_date_epoch(version)
     if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
