@@ -72,7 +72,8 @@ def test_the_publishing_workflow_sets_the_address_it_publishes_at():
 
 # Files that speak of the site's address: none may name a domain the project does not hold, nor say the site "is
 # published at" an address (a copy is published wherever its workflow publishes it).
-ADDRESS_WORDS = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md", "CITATION.cff", "mkdocs.yml", "SECURITY.md")
+ADDRESS_WORDS = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md", "CITATION.cff", "mkdocs.yml", "SECURITY.md",
+                 *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "contributing").glob("*.md")))
 
 
 def test_no_file_claims_an_address_the_project_does_not_hold():

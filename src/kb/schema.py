@@ -476,7 +476,7 @@ RULE_HINTS = {
     "range-order": ("range-order", "a range must be written [low, high]", "swap the two values"),
     "full-width-digits": ("full-width-digits", "the value uses full-width digits or punctuation", "write numbers with ASCII digits and no separators: 85448, not ８５，４４８"),
     "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
-    "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
+    "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in contributing/templates.md"),
     "date-field": ("bad-date", "the date has a part out of range", "write dates as 'YYYY-MM-DD': month 01 to 12, "
                    "day 01 to the month's last"),
     "currency-code": ("bad-format", "the currency is not an ISO 4217 code Babel knows", "write its three capital letters, e.g. USD, CNY, EUR"),

@@ -1,7 +1,7 @@
 """Annotated YAML skeletons for new records, generated from :mod:`kb.schema`.
 
 Every key is written with a comment that says what it means, whether it is
-required, and which values are allowed, so the template in CONTRIBUTING.md and
+required, and which values are allowed, so the templates in contributing/templates.md and
 the skeleton ``kb new`` writes cannot drift from the schema.
 """
 from __future__ import annotations
