@@ -156,7 +156,7 @@ CASES = [
     ("range-order", None, {CLAIMS: ("  value: 1.7\n", "  value: [3.6, 1.7]\n")},
      "data/claims/bench.yml:28:10: range-order: data/claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
     ("value-type", None, {CLAIMS: ("  value: 1.03\n", "  value: fast\n")},
-     "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in CONTRIBUTING.md)"),
+     "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in contributing/templates.md)"),
     ("precision-type", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  precision: -1\n")},
      "data/claims/bench.yml:5:14: precision-type: data/claims/bench.yml > chip-latency > precision: precision must be a positive number or 'exact'; got -1 (for 8.54万 write value: 85400 and precision: 100)"),
     ("url-scheme", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  url: javascript:alert(1)\n")},
@@ -187,6 +187,8 @@ CASES = [
     # --- rules across records ---------------------------------------------------------
     ("unknown-reference", None, {CLAIMS: ("  subject: gpu\n", "  subject: gpux\n")},
      "data/claims/bench.yml:14:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
+    ("unknown-entity-far", None, {CLAIMS: ("  subject: gpu\n", "  subject: zzzz\n")},
+     "data/claims/bench.yml:14:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'zzzz' (add an entity with id 'zzzz' in data/entities/, or fix the id)"),
     ("unknown-source", None, {CLAIMS: ("    - source: article\n      quote: 低 1.7 倍", "    - source: blog\n      quote: 低 1.7 倍")},
      "data/claims/bench.yml:33:15: unknown-reference: data/claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
     ("unknown-tag", claims_plus(NEW_CLAIM + "  tags: [benchmark]\n"), None,

@@ -74,7 +74,8 @@ def _ref(ctx, kind, rid, path, target_kind, target, what):
     if target is not None and target not in pool:
         import difflib
         close = difflib.get_close_matches(target, list(pool), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"add a {what} with id {target!r} in data/{target_kind}/, or fix the id"
+        article = "an" if what[0] in "aeiou" else "a"  # an entity, an evidence tier; a claim, a unit
+        hint = f"did you mean {close[0]!r}?" if close else f"add {article} {what} with id {target!r} in data/{target_kind}/, or fix the id"
         ctx.report(kind, rid, path, "unknown-reference", f"no {what} has the id {target!r}", hint)
 
 
