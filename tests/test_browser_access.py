@@ -60,6 +60,9 @@ CONTRAST = """
 def _scheme(page, scheme: str) -> None:
     """Set the page to a colour scheme as the header's toggle does (Material reads the body's attribute)."""
     page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", SCHEMES[scheme])
+    # Material fades colours from one scheme to the other where motion is not reduced: axe run meanwhile measures
+    # colours half-way (serious contrast findings that clear once the page settles), so wait for it to settle
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
 
 
 @pytest.mark.parametrize("lang", LANGS)
