@@ -36,7 +36,7 @@ def generate(n_claims: int, out: Path, seed: int = 7) -> dict[str, int]:
     if out.exists():
         shutil.rmtree(out)
     (data / "snapshots").mkdir(parents=True)
-    for name in ("tiers.yml", "units.yml", "metrics.yml"):
+    for name in ("tiers.yml", "units.yml", "metrics.yml", "tags.yml"):
         shutil.copy(ROOT / "data" / name, data / name)
     for folder in ("units", "metrics"):
         if (ROOT / "data" / folder).is_dir():

@@ -48,7 +48,8 @@ from mkdocs_static_i18n.config import I18nPluginLanguage
 from kb import languages
 from kb.problems import DataError
 from publish import version as data_version
-from render import charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, urls
+from render import (charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, skip,
+                    urls)
 from render.context import Ctx
 from sitebuild import kbcache, parallel, preview, rawblocks, search
 
@@ -79,7 +80,8 @@ def on_config(config):
             log.error(str(p))
         raise PluginError(f"data/ has {len(exc.problems)} problem(s); run: kb check") from None
     add_converted_languages(_i18n(config).config)
-    version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url))
+    version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url),
+                                data_version.repo_branch())
     epoch = data_version.source_date_epoch(version)
     if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
@@ -425,7 +427,7 @@ def on_post_page(output, page, config):
     page.content = ""  # its Markdown went in on_page_content
     if page.file.abs_src_path is None:  # a page generated from data: its File holds the Markdown too
         page.file.content_string = ""
-    return output
+    return skip.link(output, _page_lang(page, config))
 
 
 _MENU: list = []  # the language menu's entries while the page for a missing address is rendered
@@ -467,6 +469,7 @@ def on_post_template(output, template_name, config):
         else:
             config.extra.alternate = attribute
     lang = _i18n(config).current_language
+    output = skip.link(output, lang)
     if lang == urls.DEFAULT_LANG:
         return output
     path = Path(config.site_dir) / notfound.dest(lang)

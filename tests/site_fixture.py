@@ -565,7 +565,6 @@ hostile-claim:
   caveats:
     - en: {HOSTILE_TEXT!r}
       zh: {HOSTILE_TEXT_ZH!r}
-  tags: [hostile]
 """,
 }
 

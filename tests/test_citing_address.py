@@ -1,7 +1,9 @@
 """The site knows its own address: everything that points at a page from outside gives its full address.
 
-* mkdocs.yml gives the project's address, which SITE_URL can replace; a build with an
-  empty one fails, and no built file writes "None" where an address belongs;
+* the address comes from one setting, SITE_URL, which the publishing workflow sets to where it
+  publishes; without it a build is a local one, for the local server's address (whose references name
+  no address: test_citing_formats.py); an empty one fails the build; no built file writes "None" where
+  an address belongs, and nothing names a domain the project does not hold;
 * every page has one canonical link to its own full address, and hreflang alternates to
   itself in both languages and x-default (the English page), both ways, as does the sitemap;
 * Chinese pages declare lang="zh-Hans" (and are tagged so in every hreflang), with
@@ -28,7 +30,7 @@ from lxml import etree
 from integrity import langs
 from site_fixture import LANG_TAGS, LANGS, ROOT, site, site_address  # noqa: F401  (fixture)
 
-PROJECT_ADDRESS = "https://jalapeno-evidence.org/"
+LOCAL_ADDRESS = "http://127.0.0.1:8000/"  # where `make serve` serves a build: the address of one made without SITE_URL
 KINDS = {"claim": "claims", "source": "sources", "entity": "entities", "tier": "tiers", "conflict": "conflicts"}
 
 
@@ -47,11 +49,40 @@ def _lang_of(url: str) -> str:
 
 # --- the address itself -----------------------------------------------------------------------
 
-def test_mkdocs_yml_gives_the_projects_address_unless_site_url_says_otherwise(monkeypatch):
+def test_the_address_is_site_url_and_a_build_without_it_is_local(monkeypatch):
+    from render import citing
+
     monkeypatch.delenv("SITE_URL", raising=False)
-    assert site_address() == PROJECT_ADDRESS
+    assert site_address() == LOCAL_ADDRESS and citing.is_local(LOCAL_ADDRESS)
     monkeypatch.setenv("SITE_URL", "https://preview.example.org/fork")
     assert site_address() == "https://preview.example.org/fork/"
+
+
+def test_the_publishing_workflow_sets_the_address_it_publishes_at():
+    """GitHub Pages' own address for the repository (configure-pages' base_url) is what the build is given."""
+    import yaml
+
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
+    steps = flow["jobs"]["build"]["steps"]
+    pages = next(s for s in steps if str(s.get("uses", "")).startswith("actions/configure-pages@"))
+    build = next(s for s in steps if "make build" in str(s.get("run", "")))
+    assert build["env"]["SITE_URL"] == "${{ steps.%s.outputs.base_url }}" % pages["id"]
+    assert any(str(s.get("uses", "")).startswith("actions/deploy-pages@") for s in flow["jobs"]["deploy"]["steps"])
+
+
+# Files that speak of the site's address: none may name a domain the project does not hold, nor say the site "is
+# published at" an address (a copy is published wherever its workflow publishes it).
+ADDRESS_WORDS = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md", "CITATION.cff", "mkdocs.yml", "SECURITY.md",
+                 *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "contributing").glob("*.md")))
+
+
+def test_no_file_claims_an_address_the_project_does_not_hold():
+    said = []
+    for name in ADDRESS_WORDS:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        said += [f"{name}: {m.group(0)}" for m in re.finditer(r"jalapeno-evidence\.(?:org|com|net)\S*", text)]
+        said += [f"{name}: {m.group(0)}" for m in re.finditer(r"is published at `?https?://\S+", text)]
+    assert said == [], "\n".join(said)
 
 
 def test_a_build_with_an_empty_site_url_fails_and_says_why(tmp_path):
@@ -160,19 +191,21 @@ def test_the_sitemap_lists_every_page_at_its_full_address_with_the_same_alternat
 # --- languages -----------------------------------------------------------------------------------
 
 def test_each_page_declares_its_language_and_keeps_materials_own_words(site):
-    skip = {"en": "Skip to content", "zh": "跳转至", "zh-hant": "跳轉到"}  # Material's translations of its skip link (Taiwan's for zh-hant)
+    skip = {"en": "Skip to content", "zh": "跳到正文", "zh-hant": "跳到主要內容"}  # the site's skip link (render/skip.py)
     seen = {lang: 0 for lang in LANGS}
     for url in _pages(site):
         lang = _lang_of(url)
         tree = site.tree(url)
         assert tree.get("lang") == LANG_TAGS[lang], url
-        assert [a.text_content().strip() for a in tree.xpath('//a[contains(@class, "md-skip")]')] in ([], [skip[lang]]), url
+        links = tree.xpath('//a[contains(@class, "md-skip")]')
+        assert [a.text_content().strip() for a in links] == [skip[lang]], url  # on every page, to its content
+        assert [a.get("href") for a in links] == ["#kb-content"] and tree.xpath('//*[@id="kb-content"]'), url
         switcher = {a.get("hreflang"): a.get("lang") for a in tree.xpath('//a[contains(@class, "md-select__link")]')}
         assert switcher == {tag: tag for tag in LANG_TAGS.values()}, url
         seen[lang] += 1
     assert all(seen[lang] == seen["en"] for lang in LANGS) and seen["en"] > 400
-    for lang in LANGS:  # the skip link is on pages with a table of contents, such as the home page
-        assert site.tree(site.prefix(lang)).xpath('//a[contains(@class, "md-skip")]')[0].text_content().strip() == skip[lang]
+    for lang in LANGS:  # the page for a missing address too
+        assert site.tree(site.prefix(lang) + "404.html").xpath('//a[@class="md-skip"]/@href') == ["#kb-content"]
 
 
 # --- JSON-LD --------------------------------------------------------------------------------------

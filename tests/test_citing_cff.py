@@ -40,12 +40,9 @@ def test_citation_file_names_the_project_and_its_licences():
     assert "data/snapshots/" in data  # the copies of sources are not the project's to license
 
 
-def test_citation_file_gives_the_sites_address_and_no_address_nobody_has_stated(monkeypatch):
-    """The site's address is mkdocs.yml's (without SITE_URL, which only forks and previews set); the
-    repository's is not known here, and none may be guessed."""
-    from site_fixture import site_address
-
-    monkeypatch.delenv("SITE_URL", raising=False)
+def test_citation_file_gives_no_address_nobody_has_stated():
+    """The site's address is the one each published copy's build is given (SITE_URL), which a file in the repository
+    cannot know, and the repository's is not known here either: none may be guessed."""
     cff = _cff()
-    assert cff["url"] == site_address()
-    assert not {"repository", "repository-code", "repository-artifact", "doi"} & set(cff)
+    assert not {"url", "repository", "repository-code", "repository-artifact", "doi"} & set(cff)
+    assert not re.search(r"https?://(?!creativecommons\.org|citation-file-format)", (ROOT / "CITATION.cff").read_text(encoding="utf-8"))

@@ -260,3 +260,47 @@ def test_hostile_text_stays_verbatim_in_every_piece(lang):
                                    url=HOSTILE_URL),))
     pieces = kc.style(lang).reference(w)
     assert kc.text(pieces, ACCESS).count(HOSTILE) == 6  # publisher, title (twice), and the credited source's three
+
+
+# --- a build with no public address ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("address,local", [("http://127.0.0.1:8000/", True), ("http://localhost:8000/x/", True),
+                                           ("http://[::1]:8000/", True), ("http://0.0.0.0:8000/", True),
+                                           ("http://preview.localhost/", True), ("https://example.org/", False),
+                                           ("https://someone.github.io/evidence/", False),
+                                           ("http://192.168.1.20:8000/", False)])
+def test_only_this_machines_own_addresses_are_local(address, local):
+    assert citing.is_local(address) is local
+
+
+@pytest.fixture
+def local_build():
+    before = citing.SETTINGS
+    citing.configure("http://127.0.0.1:8000/", VERSION, NAMES)
+    yield
+    citing.SETTINGS = before
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-hant"])
+def test_a_local_builds_references_name_no_address_and_parse(kb, local_build, lang):
+    """Built without SITE_URL, for the local server's address, a page's references give no address (nor the day it
+    was read there): every format still parses, names the record and the version, and the box says why."""
+    from pybtex.database import parse_string
+
+    works = [w for i, w in enumerate(_works(kb, lang)) if i % 7 == 0]
+    assert len(works) > 50 and all(w.url is None for w in works)
+    for w in works:
+        for shown in (kc.text(kc.style(lang).reference(w), ACCESS), kc.text(kc.bibtex(w), ACCESS),
+                      kc.text(kc.csl_json(w), ACCESS)):
+            assert "127.0.0.1" not in shown and ACCESS not in shown and "2027" not in shown, (w.key, shown)
+            assert VERSION.short in shown and w.ident in shown
+        if lang != "en":
+            assert "[DB]" in kc.text(kc.style(lang).reference(w), ACCESS)
+        entry = parse_string(kc.text(kc.bibtex(w), ACCESS), "bibtex").entries[w.key]
+        assert "url" not in entry.fields and "urldate" not in entry.fields
+        items = json.loads(kc.text(kc.csl_json(w), ACCESS))
+        assert "URL" not in items[0] and "accessed" not in items[0]
+        assert kc.bare_title(w.title) in "\n".join(_harvard(items))
+    block = "".join(citing.section(Ctx(kb, lang, urls.page_url("claim", "gptoss-peak-tpskw-jalapeno", lang)), "claim",
+                                   "gptoss-peak-tpskw-jalapeno"))
+    assert "SITE&#95;URL" in block and "127.0.0.1" not in block and "data-kb-accessed" not in block

@@ -30,7 +30,7 @@ LIST = ROOT / addresses.LIST
 REGENERATE = "make urls   (or, with a built site: .venv/bin/python -m render.addresses --site SITE_DIR)"
 from integrity.langs import LANGS, PREFIX  # noqa: E402  (every site language)
 REDIRECT_HELP = ("a published address must keep working: restore the page, or, for a record renamed or merged "
-                 "into another, add its old id to data/redirects.yml (see CONTRIBUTING.md, 'Correcting a claim')")
+                 "into another, add its old id to data/redirects.yml (see contributing/data.md, 'Correcting a claim')")
 
 
 def _listed() -> list[str]:

@@ -81,7 +81,8 @@ def test_python_object_tag_is_never_constructed(tmp_path):
 
 
 @pytest.mark.parametrize("kind,folder", [("claim", "claims"), ("source", "sources"), ("entity", "entities"),
-                                         ("conflict", "conflicts"), ("term", "glossary"), ("metric", "metrics")])
+                                         ("conflict", "conflicts"), ("term", "glossary"), ("metric", "metrics"),
+                                         ("unit", "units"), ("tag", "tags")])
 def test_kb_new_writes_a_skeleton_that_check_lists_as_unfinished(tmp_path, kind, folder):
     data = write_data(tmp_path, {})
     out = kb("new", kind, "brand-new", "--data", str(data))
@@ -174,3 +175,65 @@ def test_kb_new_refuses_an_address_that_is_not_http_and_a_url_for_other_kinds(tm
         assert bad.returncode == 2 and "is not an http or https address" in bad.stderr, url
     assert kb("new", "claim", "x", "--url", "https://example.org", "--data", str(data)).returncode == 2
     assert not (data / "sources" / "contributions.yml").exists()
+
+
+# --- one skeleton per kind of claim ---------------------------------------------------------------------------
+
+SPEC = {"metrics.yml": MINIMAL["metrics.yml"] + "process-node:\n  name: {en: Process node, zh: 工艺节点}\n  unit: nanometre\n"
+                                                "  kind: specification\n  description: {en: The process., zh: 制造工艺。}\n",
+        "units.yml": MINIMAL["units.yml"] + "nanometre:\n  symbol: {en: nm, zh: nm}\n  name: {en: nanometres, zh: 纳米}\n"
+                                            "  dimension: {length: 1}\n  scale: 0.000000001\n  space: false\n",
+        "snapshots/article.txt": MINIMAL["snapshots/article.txt"] + "芯片采用 3 纳米工艺。\n"}
+# What a contributor writes in place of each TODO of a spec figure's skeleton (key as the line starts), nothing else.
+# (A key written twice takes its values in the order the skeleton asks: the statement's en, then the translation's.)
+SPEC_FILLS = {"subject": ["chip"], "metric": ["process-node"], "value": ["3"],
+              "en": ['"The chip is made on a {value} process."', "The chip is made on a 3-nanometre process"],
+              "zh": ['"芯片采用 {value} 工艺。"'], "- source": ["article"], "quote": ["芯片采用 3 纳米工艺"],
+              "locator": ["second sentence"], "tier": ["vendor-self-report"]}
+
+
+def test_each_shape_of_claim_writes_only_the_fields_it_takes(tmp_path):
+    written = {}
+    for shape in ("benchmark", "spec", "date", "statement", "ratio"):
+        data = write_data(tmp_path / shape, {})
+        out = kb("new", "claim", f"new-{shape}", "--shape", shape, "--data", str(data))
+        assert out.returncode == 0, out.stderr
+        text = (data / "claims" / "contributions.yml").read_text(encoding="utf-8")
+        written[shape] = {m.group(1) for m in re.finditer(r"^  ([a-z_]+):", text, re.M)}  # fields to fill, not comments
+        check = kb("check", str(data))
+        assert check.returncode == 1 and all(": unfinished: " in p for p in check.stdout.splitlines()[:-1]), shape
+    assert {"scope", "conditions"} <= written["benchmark"] and "derivation" not in written["benchmark"]
+    assert "value" in written["spec"] and not {"scope", "conditions", "derivation"} & written["spec"]
+    assert "value" not in written["statement"] and "scope" not in written["statement"]
+    assert "derivation" in written["ratio"]
+    assert kb("new", "source", "x", "--shape", "spec", "--data", str(write_data(tmp_path / "x", {}))).returncode == 2
+
+
+def test_a_spec_figure_needs_its_todos_filled_and_nothing_deleted(tmp_path):
+    data = write_data(tmp_path, SPEC)
+    assert kb("new", "claim", "chip-node", "--shape", "spec", "--data", str(data)).returncode == 0
+    path = data / "claims" / "contributions.yml"
+    lines, filled = path.read_text(encoding="utf-8").splitlines(True), []
+    for line in lines:
+        m = re.match(r"^( *)(- source|[a-z_]+): (\"?TODO[^#]*?)(  #.*)?$", line.rstrip("\n"))
+        if m:
+            key = m.group(2)
+            line = f"{m.group(1)}{key}: {SPEC_FILLS[key].pop(0)}{m.group(4) or ''}\n"
+        filled.append(line)
+    assert len(filled) == len(lines)  # not one line deleted
+    assert not any(SPEC_FILLS.values()), SPEC_FILLS  # and every fill was asked for
+    path.write_text("".join(filled), encoding="utf-8")
+    check = kb("check", str(data))
+    assert check.returncode == 0, check.stdout
+
+
+def test_the_metric_skeleton_points_to_the_units_and_kb_new_unit_writes_one(tmp_path):
+    data = write_data(tmp_path, {})
+    out = kb("new", "metric", "new-metric", "--data", str(data))
+    text = (data / "metrics" / "contributions.yml").read_text(encoding="utf-8")
+    assert "data/units.yml or data/units/*.yml" in text and "kb new unit" in out.stdout
+    assert "data/metrics.yml" not in text.split("unit:", 1)[1].split("\n", 1)[0]
+    out = kb("new", "unit", "gigabits-per-second", "--data", str(data))
+    assert out.returncode == 0 and "units/contributions.yml:2" in out.stdout
+    unit = (data / "units" / "contributions.yml").read_text(encoding="utf-8")
+    assert re.search(r"^  dimension: .*TODO", unit, re.M) and re.search(r"^  scale: TODO", unit, re.M)

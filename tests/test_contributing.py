@@ -1,12 +1,20 @@
-"""CONTRIBUTING.md and CONTRIBUTING.zh.md are followed literally, and cannot drift from the engine.
+"""The contributor's guide is followed literally, and cannot drift from the engine.
 
+The guide is CONTRIBUTING.md (the first contribution, on its first screen) with its reference pages
+under contributing/, and the same in Chinese (CONTRIBUTING.zh.md, contributing/*.zh.md).
+
+* The first contribution (keep the source's text, record the source and the claim, make check,
+  make test, the pull request) is the first section, and fits the first screen.
 * A newcomer's first claim: the guide's own commands are run on a copy of data/, the
   skeleton `kb new` writes is compared with the one the guide shows, it is filled in
   exactly as the guide fills it, and `kb check` must pass.
 * Every block marked `<!-- generated: COMMAND -->` is exactly what COMMAND prints
   (`kb template ...`, `kb rules`, the file `kb new ...` writes). When one drifts,
   regenerate them all with:  .venv/bin/python tests/test_contributing.py --write
-* The two guides have the same sections, under the same anchors, in the same order.
+* The two guides have the same sections, under the same anchors, in the same order; no anchor
+  is used twice, and every link inside the guide reaches a page and an anchor that exist.
+* The two ways of citing (from a snapshot, from a web page that is not copied) are each shown by
+  a citation that is in data/, on a source of that kind.
 """
 from __future__ import annotations
 
@@ -24,18 +32,22 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDES = {"en": ROOT / "CONTRIBUTING.md", "zh": ROOT / "CONTRIBUTING.zh.md"}
+MAIN = {"en": ROOT / "CONTRIBUTING.md", "zh": ROOT / "CONTRIBUTING.zh.md"}
+PAGES = ("first-claim", "data", "check", "templates")  # the reference, in reading order, under contributing/
+GUIDES = {lang: [main] + [ROOT / "contributing" / f"{page}{'' if lang == 'en' else '.' + lang}.md" for page in PAGES]
+          for lang, main in MAIN.items()}
 KB = [sys.executable, "-m", "kb.cli"]
 REGENERATE = ".venv/bin/python tests/test_contributing.py --write"
 PRACTICE = "/tmp/kb-practice"  # the scratch copy the walkthrough uses
 
-BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example|fill|step): (?P<what>[^>]+?) -->\n+ *```(?P<lang>\w+)\n(?P<body>.*?) *```",
+BLOCK = re.compile(r"<!-- (?P<kind>generated|walkthrough|example|fill|step|cite): (?P<what>[^>]+?) -->\n+ *```(?P<lang>\w+)\n(?P<body>.*?) *```",
                    re.S)
 ANCHOR = re.compile(r'^<a id="(?P<id>[a-z0-9-]+)"></a>\n(?P<hashes>#+) ', re.M)
 
 
 def read(lang: str) -> str:
-    return GUIDES[lang].read_text(encoding="utf-8")
+    """The whole guide in one language: CONTRIBUTING and its reference pages, in reading order."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in GUIDES[lang])
 
 
 def blocks(text: str, kind: str) -> dict[str, str]:
@@ -80,7 +92,7 @@ def test_generated_block_is_exactly_what_its_command_prints(lang, command):
     expected = generate(command)
     diff = "".join(difflib.unified_diff(shown.splitlines(True), expected.splitlines(True), "guide", command))
     assert shown == expected, (
-        f"{GUIDES[lang].name}: the block for `{command}` has drifted from the engine.\n"
+        f"{MAIN[lang].name} and its pages: the block for `{command}` has drifted from the engine.\n"
         f"Regenerate every such block with:  {REGENERATE}\n{diff}")
 
 
@@ -110,20 +122,84 @@ def test_guides_have_the_same_sections_under_the_same_anchors():
     assert len(en) >= 10
     assert en == zh, "\n".join(difflib.unified_diff([f"{a} h{n}" for a, n in en], [f"{a} h{n}" for a, n in zh],
                                                      "CONTRIBUTING.md", "CONTRIBUTING.zh.md", lineterm=""))
-    for required in ("set-up", "data-layout", "add-a-source", "add-a-claim", "first-claim", "correct-a-claim",
-                     "evidence-tiers", "run-the-check", "templates", "rules"):
+    for required in ("first-contribution", "set-up", "pull-request", "data-layout", "add-a-source",
+                     "snapshot-or-web-page", "add-a-claim", "first-claim", "correct-a-claim", "evidence-tiers",
+                     "run-the-check", "preview", "templates", "rules"):
         assert required in dict(en), f"no section #{required}"
+    for lang, found in (("en", en), ("zh", zh)):
+        ids = [a for a, _ in found]
+        assert len(ids) == len(set(ids)), f"{lang}: anchors used twice: {sorted({a for a in ids if ids.count(a) > 1})}"
 
 
-def test_every_in_page_link_has_a_target():
-    for lang in GUIDES:
-        text = read(lang)
-        anchors = {m["id"] for m in ANCHOR.finditer(text)}
-        links = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
-        assert links, lang
-        assert links <= anchors, f"{GUIDES[lang].name} links to missing anchors {sorted(links - anchors)}"
-        other = "CONTRIBUTING.zh.md" if lang == "en" else "CONTRIBUTING.md"
-        assert f"]({other})" in text, f"{GUIDES[lang].name} does not link to {other}"
+def test_the_reference_pages_are_all_in_the_guide():
+    """A page added under contributing/ is checked like the others, not forgotten."""
+    listed = {p for files in GUIDES.values() for p in files[1:]}
+    assert set((ROOT / "contributing").glob("*.md")) == listed
+
+
+LINK = re.compile(r"\]\((?P<file>[^)#\s]*)(?:#(?P<id>[^)\s]+))?\)")
+
+
+def test_every_link_within_the_guide_has_a_target():
+    anchors = {path: {m["id"] for m in ANCHOR.finditer(path.read_text(encoding="utf-8"))}
+               for files in GUIDES.values() for path in files}
+    checked = 0
+    for lang, files in GUIDES.items():
+        for path in files:
+            text = path.read_text(encoding="utf-8")
+            for m in LINK.finditer(text):
+                if re.match(r"https?:", m["file"]):
+                    continue
+                target = (path.parent / m["file"]).resolve() if m["file"] else path
+                assert target.exists(), f"{path.relative_to(ROOT)} links to {m['file']}, which does not exist"
+                if m["id"] and target in anchors:
+                    assert m["id"] in anchors[target], f"{path.relative_to(ROOT)} links to #{m['id']}, missing in {target.name}"
+                    checked += 1
+            # every page links to itself in the other language, and every reference page back to CONTRIBUTING
+            other = path.name.replace(".zh.md", ".md") if lang == "zh" else path.name.replace(".md", ".zh.md")
+            assert f"]({other})" in text, f"{path.relative_to(ROOT)} does not link to {other}"
+            if path.parent.name == "contributing":
+                assert f"](../{MAIN[lang].name})" in text, f"{path.relative_to(ROOT)} does not link back to {MAIN[lang].name}"
+    assert checked >= 40, checked
+
+
+@pytest.mark.parametrize("lang", GUIDES)
+def test_the_first_contribution_is_on_the_first_screen(lang):
+    """Keep the source, record it and the claim, make check, make test, the pull request: all in the first
+    screen of CONTRIBUTING, in that order; the reference lives on its own pages."""
+    text = MAIN[lang].read_text(encoding="utf-8")
+    lines = text.splitlines()
+    first = [m["id"] for m in ANCHOR.finditer(text)][0]
+    assert first == "first-contribution", f"{MAIN[lang].name} starts with #{first}"
+    start = lines.index('<a id="first-contribution"></a>')
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("<a id="))
+    assert end <= 40, f"the first contribution ends on line {end} of {MAIN[lang].name}: more than a screen"
+    section = "\n".join(lines[start:end])
+    steps = ["data/snapshots/", "kb new source", "kb new claim", "make check", "make test", "(#pull-request)"]
+    at = [section.find(s) for s in steps]
+    assert -1 not in at, [s for s, i in zip(steps, at) if i < 0]
+    assert at == sorted(at), "the steps are out of order"
+    assert len(lines) <= 150, f"{MAIN[lang].name} has {len(lines)} lines: the reference belongs under contributing/"
+
+
+def test_each_way_of_citing_is_shown_by_a_citation_in_data():
+    """The snapshot example cites a source kept as a snapshot; the web-page example, a source read at its
+    address and not copied. Each is a citation that data/ holds, word for word, and both guides show it."""
+    en, zh = blocks(read("en"), "cite"), blocks(read("zh"), "cite")
+    assert set(en) == {"snapshot", "web page"} and en == zh
+    sources = {k: v for f in sorted((ROOT / "data" / "sources").glob("*.yml"))
+               for k, v in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).items()}
+    cited = [c for f in sorted((ROOT / "data" / "claims").glob("*.yml"))
+             for claim in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).values() for c in claim["citations"]]
+    for way, body in en.items():
+        [citation] = yaml.safe_load(body)
+        assert citation in cited, f"the guide's {way} example is not a citation in data/claims/"
+        source = sources[citation["source"]]
+        if way == "snapshot":
+            assert "snapshot" in source and "quote" in citation
+        else:
+            assert "snapshot" not in source and source.get("url") and source.get("accessed")
+            assert "paraphrase" in citation and "quote" not in citation
 
 
 def test_walkthrough_is_the_same_in_both_languages():
@@ -157,7 +233,7 @@ def test_setup_gives_the_readme_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for lang in GUIDES:
         text = read(lang)
-        for command in ("make serve", "make test"):
+        for command in ("make serve", "make check", "make test"):
             assert command in readme and command in text, (lang, command)
 
 
@@ -177,7 +253,7 @@ def test_tier_ladder_lists_every_tier_of_data_in_order():
 def test_guides_hold_no_template_syntax():
     """The guides may be shown on the site, whose pages are templates: nothing in them may run."""
     for lang in GUIDES:
-        assert not re.search(r"\{\{|\{%|\{#", read(lang)), GUIDES[lang].name
+        assert not re.search(r"\{\{|\{%|\{#", read(lang)), lang
 
 
 # --- a newcomer follows the guide ---------------------------------------------------------------------
@@ -267,7 +343,7 @@ def test_first_claim_from_a_fresh_copy_of_the_data(tmp_path, lang):
 
     # 4. kb check passes
     check = run_step(commands[-1], practice)
-    assert check.returncode == 0, f"following {GUIDES[lang].name} did not give a passing claim:\n{check.stdout}"
+    assert check.returncode == 0, f"following {MAIN[lang].name}'s walkthrough did not give a passing claim:\n{check.stdout}"
     assert check.stdout.startswith("ok: ")
 
     # 5. the mistake the guide shows gives the error line the guide prints
@@ -283,7 +359,7 @@ def test_first_claim_from_a_fresh_copy_of_the_data(tmp_path, lang):
 # --- regeneration --------------------------------------------------------------------------------------
 
 def write_generated() -> None:
-    for path in GUIDES.values():
+    for path in (p for files in GUIDES.values() for p in files):
         text = path.read_text(encoding="utf-8")
 
         def fill(m):
@@ -295,7 +371,7 @@ def write_generated() -> None:
         new = BLOCK.sub(fill, text)
         if new != text:
             path.write_text(new, encoding="utf-8")
-            print(f"regenerated blocks in {path.name}")
+            print(f"regenerated blocks in {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ revision are each said as such.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -160,3 +161,41 @@ def test_a_commit_against_itself_changes_nothing(repo):
     out = format_report(diff(repo, "HEAD", "HEAD"))
     assert out.splitlines()[1:] == ["", "No record, figure or page changes."]
     assert "Claims" not in out and "Pages whose figures change" not in out
+
+
+def test_snapshots_rewritten_are_listed_with_the_sources_that_keep_them(report):
+    """A correction made by rewriting a source's copy changes what its quotes are checked against: it is listed."""
+    rewritten = {rel: (status, keep) for rel, status, _, keep in report.snapshots}
+    assert rewritten["snapshots/article-002.txt"] == ("changed", ["article-002"])
+    assert set(rewritten) == {"snapshots/article-002.txt", "snapshots/article-003.txt"}
+    out = _section(format_report(report), "Snapshots changed (2)")
+    assert "data/snapshots/article-002.txt: changed (the copy of article-002: every quote of it is checked against it)" in out
+    assert "85,448 对 44,960" in out and "85,449 对 44,960" in out
+
+
+def test_a_snapshot_rewritten_alone_is_no_silent_change(repo, capsys):
+    snapshot = repo / "data" / "snapshots" / "article-002.txt"
+    text = snapshot.read_text(encoding="utf-8")
+    lines = text.splitlines(True)
+    snapshot.write_text(lines[0] + "A line the corrected copy adds.\n" + "".join(lines[1:]), encoding="utf-8")
+    try:
+        assert cli.main(["diff", "HEAD", "--repo", str(repo)]) == 0
+        out = capsys.readouterr().out
+    finally:
+        _git(repo, "checkout", "-q", "--", "data")
+    assert "No record, figure or page changes." not in out
+    section = _section(out, "Snapshots changed (1)")
+    assert "data/snapshots/article-002.txt: changed" in section and "line 2: added: A line the corrected copy adds." in section
+
+
+def test_the_same_edit_in_many_quotes_is_said_once(report):
+    """The figure corrected in the quote and translation that ten claims cite is one edit, said once with its claims,
+    not once per citation."""
+    out = format_report(report)
+    claims = _section(out, "Claims changed (")
+    assert "citations[" not in claims and claims.count(": only words of its citations, said below") >= 8
+    same = _section(out, "The same edit to several claims' citations (1)")
+    assert same.count("85,448 → 85,449") == 1
+    n = int(re.search(r"85,448 → 85,449: in (\d+) citations' quote, translation, of (\d+) claims", same).group(1))
+    assert n >= 20 and f"{FIGURE}" in same
+    assert out.count("85,448") <= 6  # the value line, the one edit with its example, a line of each snapshot

@@ -88,6 +88,7 @@ def test_the_traditional_words_are_their_own_and_one_missing_stops_the_build(mon
 NOT_WORDS = {
     ("src/render/citing.py", "DEFAULT_SITE_NAMES"): "the default of a build setting; mkdocs.yml gives the site's names",
     ("src/kb/display.py", "DATE_PATTERNS"): "Babel date patterns, read with each language's locale",
+    ("src/kb/display.py", "MONEY_IN_WORDS"): "the amounts from which each language writes money in words: numbers",
     ("src/publish/formats.py", "BIBTEX_LANGUAGE"): "BibTeX's names of languages, by a tag's primary language subtag",
 }
 

@@ -275,7 +275,8 @@ def test_a_withdrawn_benchmark_figure_leaves_the_pairs(tmp_path):
     withdrawn = "  status: retracted\n  status_reason: {en: Withdrawn., zh: 已撤回。}\n"
     both = claim("chip-latency", subject="chip", extra=tagged) + claim("chip-latency-b", subject="chip", value="2.5",
                                                                       extra=tagged)
-    kb = open_kb(tmp_path / "standing", {"claims/bench.yml": both})
+    tags = {"tags.yml": "benchmark:\n  name: {en: Benchmarks, zh: 基准测试}\n"}
+    kb = open_kb(tmp_path / "standing", {"claims/bench.yml": both, **tags})
     assert [a for _, a, _ in query.benchmark_pairs(kb, "latency")] == ["chip-latency", "chip-latency-b"]
-    kb = open_kb(tmp_path / "withdrawn", {"claims/bench.yml": both + withdrawn})
+    kb = open_kb(tmp_path / "withdrawn", {"claims/bench.yml": both + withdrawn, **tags})
     assert [a for _, a, _ in query.benchmark_pairs(kb, "latency")] == ["chip-latency"]

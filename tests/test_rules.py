@@ -61,6 +61,22 @@ def superseded(ident: str, successor: str) -> str:
         f"  successor: {successor}\n")
 
 
+def data_figure(quote: str, value: str, unit: str = "terabytes-per-second") -> dict:
+    """A claim on a data-rate or a data-size metric, whose quote writes the figure as ``quote`` does."""
+    units = MINIMAL["units.yml"] + (
+        "terabytes-per-second:\n  symbol: {en: TB/s, zh: TB/s}\n  name: {en: terabytes per second, zh: 太字节每秒}\n"
+        "  dimension: {data: 1, time: -1}\n  scale: 1000000000000\n  space: false\n"
+        "terabyte:\n  symbol: {en: TB, zh: TB}\n  name: {en: terabytes, zh: 太字节}\n"
+        "  dimension: {data: 1}\n  scale: 1000000000000\n  space: false\n")
+    metrics = MINIMAL["metrics.yml"] + (f"bandwidth:\n  name: {{en: Bandwidth, zh: 带宽}}\n  unit: {unit}\n"
+                                        "  kind: specification\n  description: {en: How fast., zh: 有多快。}\n")
+    claim = NEW_CLAIM.replace("metric: statement", f"metric: bandwidth\n  value: {value}").replace(
+        "The chip exists.", '"The chip moves {value}."').replace("芯片存在。", '"芯片带宽 {value}。"').replace(
+        "quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}", f"quote: 芯片带宽 {quote}\n      translation: {{en: \"The chip's bandwidth is {quote}\"}}")
+    return {"units.yml": units, "metrics.yml": metrics, CLAIMS: MINIMAL[CLAIMS] + claim,
+            "snapshots/article.txt": MINIMAL["snapshots/article.txt"] + f"芯片带宽 {quote}。\n"}
+
+
 CASES = [
     # --- the YAML reader --------------------------------------------------------------
     ("yaml-syntax", {CLAIMS: "chip-latency:\n  subject: [chip\n"}, None,
@@ -140,7 +156,7 @@ CASES = [
     ("range-order", None, {CLAIMS: ("  value: 1.7\n", "  value: [3.6, 1.7]\n")},
      "data/claims/bench.yml:28:10: range-order: data/claims/bench.yml > latency-ratio > value: a range must be written [low, high]; got [3.6, 1.7] (swap the two values)"),
     ("value-type", None, {CLAIMS: ("  value: 1.03\n", "  value: fast\n")},
-     "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in CONTRIBUTING.md)"),
+     "data/claims/bench.yml:4:10: value-type: data/claims/bench.yml > chip-latency > value: a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null; got 'fast' (see the claim template in contributing/templates.md)"),
     ("precision-type", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  precision: -1\n")},
      "data/claims/bench.yml:5:14: precision-type: data/claims/bench.yml > chip-latency > precision: precision must be a positive number or 'exact'; got -1 (for 8.54万 write value: 85400 and precision: 100)"),
     ("url-scheme", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  url: javascript:alert(1)\n")},
@@ -151,6 +167,15 @@ CASES = [
      "data/claims/bench.yml:40:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
     ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
      "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
+    ("currency-dimension", {"units.yml": MINIMAL["units.yml"] + "dollar:\n  symbol: {en: USD, zh: 美元}\n  name: {en: dollars, zh: 美元}\n  currency: USD\n"}, None,
+     "data/units.yml:19:1: currency-dimension: data/units.yml > dollar: a unit with a currency measures money (give it dimension: {money: 1})"),
+    ("currency-code", {"units.yml": MINIMAL["units.yml"] + "dollar:\n  symbol: {en: USD, zh: 美元}\n  name: {en: dollars, zh: 美元}\n  dimension: {money: 1}\n  currency: USX\n"}, None,
+     "data/units.yml:23:13: bad-format: data/units.yml > dollar > currency: the currency is not an ISO 4217 code Babel knows; got 'USX' (write its three capital letters, e.g. USD, CNY, EUR)"),
+    ("bound-approximate", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  approximate: true\n  bound: less-than\n")},
+     "data/claims/bench.yml:1:1: bound-approximate: data/claims/bench.yml > chip-latency: a figure is either approximate (about 10) or a bound (more than 10), not both (keep bound: and remove approximate:, or the other way round, as the source writes it)"),
+    ("bound-in-statement", None, {CLAIMS: ('  value: 1.03\n  statement: {en: "The chip took {value}.", zh: "芯片用时 {value}。"}',
+                                           '  value: 1.03\n  bound: less-than\n  statement: {en: "The chip took less than {value}.", zh: "芯片用时 {value}以内。"}')},
+     "data/claims/bench.yml:6:19: bound-in-statement: data/claims/bench.yml > chip-latency > statement > en: the text writes 'less than' beside {value}, but the figure is recorded as a bound (less-than) and shows it already: readers would see it twice (remove 'less than' there: {value} shows 'less than 1.03 s')"),
     ("attribution-note", claims_plus(NEW_CLAIM + "  attribution: uncertain\n"), None,
      "data/claims/bench.yml:40:1: attribution-note: data/claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
     ("derivation-inputs", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: []\n")},
@@ -162,8 +187,14 @@ CASES = [
     # --- rules across records ---------------------------------------------------------
     ("unknown-reference", None, {CLAIMS: ("  subject: gpu\n", "  subject: gpux\n")},
      "data/claims/bench.yml:14:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'gpux' (did you mean 'gpu'?)"),
+    ("unknown-entity-far", None, {CLAIMS: ("  subject: gpu\n", "  subject: zzzz\n")},
+     "data/claims/bench.yml:14:12: unknown-reference: data/claims/bench.yml > gpu-latency > subject: no entity has the id 'zzzz' (add an entity with id 'zzzz' in data/entities/, or fix the id)"),
     ("unknown-source", None, {CLAIMS: ("    - source: article\n      quote: 低 1.7 倍", "    - source: blog\n      quote: 低 1.7 倍")},
      "data/claims/bench.yml:33:15: unknown-reference: data/claims/bench.yml > latency-ratio > citations[0] > source: no source has the id 'blog' (add a source with id 'blog' in data/sources/, or fix the id)"),
+    ("unknown-tag", claims_plus(NEW_CLAIM + "  tags: [benchmark]\n"), None,
+     "data/claims/bench.yml:49:10: unknown-tag: data/claims/bench.yml > extra > tags[0]: no topic tag has the id 'benchmark': readers see each tag's name, which data/tags.yml gives (add benchmark: {name: {en: ..., zh: ...}} to data/tags.yml, or use a tag listed there)"),
+    ("unknown-tag-close", {CLAIMS: MINIMAL[CLAIMS] + NEW_CLAIM + "  tags: [benchmarks]\n", "tags.yml": "benchmark:\n  name: {en: Benchmarks, zh: 基准测试}\n"}, None,
+     "data/claims/bench.yml:49:10: unknown-tag: data/claims/bench.yml > extra > tags[0]: no topic tag has the id 'benchmarks': readers see each tag's name, which data/tags.yml gives (did you mean 'benchmark'?)"),
     ("unused-source", {"sources/more.yml": "blog:\n  kind: blog-post\n  name: {en: A blog, zh: 博客}\n  language: en\n"}, None,
      "data/sources/more.yml:1:1: unused-source: data/sources/more.yml > blog: no claim cites the source 'blog' (cite it from a claim (citations: - source: ...), or remove it)"),
     ("snapshot-missing", {"snapshots/article.txt": None}, None,
@@ -189,7 +220,15 @@ CASES = [
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
      "data/sources/articles.yml:10:13: future-date: data/sources/articles.yml > article > accessed: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
-     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date (check the day of the month)"),
+     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2026-02-30' is not a real calendar date: the day, 30, is out of range: February 2026 has days 01 to 28 (check the day of the month)"),
+    ("month-out-of-range", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2025-13-09"')},
+     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2025-13-09' is not a real date: the month, 13, is out of range (01 to 12) (write dates as 'YYYY-MM-DD', e.g. '2026-08-25')"),
+    ("day-out-of-range", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2025-04-32"')},
+     "data/sources/articles.yml:7:12: bad-date: data/sources/articles.yml > article > snapshot > taken: '2025-04-32' is not a real date: the day, 32, is out of range: April 2025 has days 01 to 30 (write dates as 'YYYY-MM-DD', e.g. '2026-08-25')"),
+    ("claim-date-month", claims_plus(NEW_CLAIM.replace("metric: statement", "metric: event-date\n  value: '2025-13-09'")), None,
+     "data/claims/bench.yml:43:10: bad-date: data/claims/bench.yml > extra > value: '2025-13-09' is not a real date: the month, 13, is out of range (01 to 12) (write dates as 'YYYY-MM-DD': month 01 to 12, day 01 to the month's last)"),
+    ("claim-date-range-day", claims_plus(NEW_CLAIM.replace("metric: statement", "metric: event-date\n  value: ['2025-01-09', '2025-02-29']")), None,
+     "data/claims/bench.yml:43:25: bad-date: data/claims/bench.yml > extra > value[1]: '2025-02-29' is not a real calendar date: the day, 29, is out of range: February 2025 has days 01 to 28 (check the day of the month)"),
     ("future-date", None, {"sources/articles.yml": ("  language: zh-Hans\n", "  language: zh-Hans\n  date: \"2027-01-01\"\n")},
      "data/sources/articles.yml:5:9: future-date: data/sources/articles.yml > article > date: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("value-for-metric", claims_plus(NEW_CLAIM.replace("  metric: statement\n", "  metric: statement\n  value: 3\n")), None,
@@ -262,6 +301,10 @@ bad-ratio:
      "data/claims/bench.yml:4:10: figure-not-in-quote: data/claims/bench.yml > chip-latency > value: the figure 1.30 s is in none of its quotes, which write: article: '1.03 秒' (write the figure as the quote gives it, cite the passage that states it, or add reading: {en, zh} to the citation if the source writes it in words)"),
     ("figure-scale", None, {CLAIMS: ("  value: 1.03\n", "  value: 1030\n")},
      "data/claims/bench.yml:4:10: figure-scale: data/claims/bench.yml > chip-latency > value: scale error: the figure 1030 s is not on the quote's scale: the quote writes '1.03 秒': 1030 is 1000 times that ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-scale-bits", data_figure("7.2 Tbps", "7.2"), None,
+     "data/claims/bench.yml:43:10: figure-scale: data/claims/bench.yml > extra > value: scale error: the figure 7.2TB/s is not on the quote's scale: the quote writes '7.2 Tbps', in Tbps (bits per second), but the metric is in TB/s ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
+    ("figure-scale-bytes", data_figure("512 GB", "512", "terabyte"), None,
+     "data/claims/bench.yml:43:10: figure-scale: data/claims/bench.yml > extra > value: scale error: the figure 512TB is not on the quote's scale: the quote writes '512 GB', in GB (bytes), but the metric is in TB ('article') (record the figure in the unit the quote writes it in (choose a metric in that unit), correct a figure typed 1000 times too large or small, or add reading: {en, zh} if the source writes it in words)"),
     ("figure-precision", None, {CLAIMS: ("  value: 1.80\n", "  value: 1.8\n")},
      "data/claims/bench.yml:16:10: figure-precision: data/claims/bench.yml > gpu-latency > value: the figure 1.8 s is stated to the nearest 0.1, but 'article' writes '1.80 秒' (to the nearest 0.01) (write the figure with the quote's digits (1.80 keeps its zero), or set precision: to the step the quote writes (8.54 万 is value: 85400, precision: 100))"),
     ("reading-unneeded", None, {CLAIMS: ("      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒\n      reading: {en: \"The article writes 「1.03 秒」; read as {value}.\", zh: \"原文写作「1.03 秒」；按 {value}来读。\"}\n")},
@@ -288,6 +331,20 @@ bad-ratio:
      "data/sources/articles.yml:9:8: bad-url: data/sources/articles.yml > article > url: the address is not well formed: it has a space, a line break, a quote, a bracket or another character an address cannot hold, or a port that is not a number; got 'https://example.com/a page' (copy the address exactly from the browser's address bar (a space in it is written %20))"),
     ("successor-cycle", claims_plus(superseded("extra", "extra-two") + superseded("extra-two", "extra")), None,
      "data/claims/bench.yml:51:14: successor-cycle: data/claims/bench.yml > extra > successor: superseded claims name each other as successors in a ring: extra → extra-two → extra (the last claim of a chain of successors is the one in force: point each superseded claim at it)"),
+    # --- withdrawing a claim that other records rest on -----------------------------------------
+    ("withdrawn-input", None, {CLAIMS: ("      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n",
+                                        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n"
+                                        "  status: retracted\n  status_reason: {en: The vendor withdrew it., zh: 厂商已撤回。}\n")},
+     "data/claims/bench.yml:13:11: withdrawn-dependents: data/claims/bench.yml > chip-latency > status: the claim is retracted, but other records rest on it: the claim 'latency-ratio' is derived from it (ratio): its computed figure and verdict would rest on a figure the evidence base no longer stands behind (supersede or retract 'latency-ratio' too, or derive it from claims in force)"),
+    ("withdrawn-input-successor", {CLAIMS: MINIMAL[CLAIMS].replace(
+        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n",
+        "      translation: {en: \"The chip's latency is 1.03 s\"}\n  tier: vendor-self-report\n  status: superseded\n"
+        "  status_reason: {en: A later run replaced it., zh: 已被后来的测试取代。}\n  successor: extra\n") + NEW_CLAIM,
+                                   "conflicts/bench.yml": "latency-dispute:\n  kind: disagreement\n  question: {en: How fast is the chip?, zh: 芯片有多快？}\n"
+                                                          "  sides:\n    - claims: [chip-latency]\n      summary: {en: Fast., zh: 快。}\n"
+                                                          "    - claims: [gpu-latency]\n      summary: {en: Slow., zh: 慢。}\n"
+                                                          "  assessment: {en: Unclear., zh: 尚不清楚。}\n"}, None,
+     "data/claims/bench.yml:13:11: withdrawn-dependents: data/claims/bench.yml > chip-latency > status: the claim is superseded, but other records rest on it: the claim 'latency-ratio' is derived from it (ratio): its computed figure and verdict would rest on a figure the evidence base no longer stands behind; the conflict 'latency-dispute' has it on a side with no other claim in force: 'gpu-latency' would stay marked as disputed by a side that no longer stands (in 'latency-ratio', derive from 'extra' instead of 'chip-latency', or supersede or retract it too; in the conflict 'latency-dispute', list 'extra' on that side)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),
@@ -453,3 +510,32 @@ def test_dates_and_durations_are_not_compared(check):
     files = claims_plus(dated + dated.replace("extra:", "extra-again:"))
     files["snapshots/article.txt"] = MINIMAL["snapshots/article.txt"] + "芯片于 2026 年发布。\n"
     assert check(files) == []
+
+
+def test_a_withdrawn_claim_whose_dependents_are_withdrawn_too_passes(check):
+    """Retracting a ratio's input passes once the ratio is withdrawn as well; a conflict whose side keeps a claim in
+    force is no problem."""
+    retract = "  status: retracted\n  status_reason: {en: The vendor withdrew it., zh: 厂商已撤回。}\n"
+    text = MINIMAL[CLAIMS].replace("  tier: vendor-self-report\ngpu-latency:", "  tier: vendor-self-report\n" + retract
+                                   + "gpu-latency:").replace("    inputs: [gpu-latency, chip-latency]\n",
+                                                             "    inputs: [gpu-latency, chip-latency]\n" + retract)
+    conflict = ("latency-dispute:\n  kind: disagreement\n  question: {en: How fast is the chip?, zh: 芯片有多快？}\n"
+                "  sides:\n    - claims: [chip-latency, latency-ratio, extra]\n      summary: {en: Fast., zh: 快。}\n"
+                "    - claims: [gpu-latency]\n      summary: {en: Slow., zh: 慢。}\n  assessment: {en: Unclear., zh: 尚不清楚。}\n")
+    assert check({CLAIMS: text + NEW_CLAIM, "conflicts/bench.yml": conflict}) == []
+    alone = conflict.replace("[chip-latency, latency-ratio, extra]", "[chip-latency, latency-ratio]")
+    assert [p.split(": ")[1] for p in check({CLAIMS: text + NEW_CLAIM, "conflicts/bench.yml": alone})] == \
+        ["withdrawn-dependents", "withdrawn-dependents"]  # each withdrawn claim of the side names the conflict
+
+
+
+def test_a_data_figure_on_the_quotes_scale_passes(check):
+    assert check(data_figure("7.2 TB/s", "7.2")) == []
+    assert check(data_figure("7.2TB/s", "7.2")) == []
+    assert check(data_figure("0.512 TB", "0.512", "terabyte")) == []
+
+
+def test_a_translation_that_turns_bits_into_bytes_is_caught(check):
+    files = data_figure("7.2 TB/s", "7.2")
+    files[CLAIMS] = files[CLAIMS].replace("The chip's bandwidth is 7.2 TB/s", "The chip's bandwidth is 7.2 Tbps")
+    assert [p.split(": ")[1] for p in check(files)] == ["translation-figure"]

@@ -162,6 +162,26 @@
       });
       var q = new URLSearchParams(window.location.search).get("q");
       if (q) ui.triggerSearch(q);
+      labelled(box, q);
+    }
+    // The box's input, once Pagefind has drawn it: named by the label the page gives it (render/search.py), and
+    // its query kept in the address as the reader types, so that the language switcher (kb.js) and a reload keep it.
+    function labelled(box, q, tries) {
+      var input = box.querySelector("input");
+      if (!input) {
+        if ((tries || 0) < 50) window.requestAnimationFrame(function () { labelled(box, q, (tries || 0) + 1); });
+        return;
+      }
+      input.id = "kb-search-input";
+      input.removeAttribute("title");
+      if (q && !input.value) input.value = q;
+      input.addEventListener("input", function () {
+        var url = new URL(window.location.href);
+        if (input.value.trim()) url.searchParams.set("q", input.value.trim());
+        else url.searchParams.delete("q");
+        window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+        document.dispatchEvent(new CustomEvent("kb:query"));
+      });
     }
     function json(name) {
       return fetch(bundle + name)

@@ -24,7 +24,10 @@
       input.placeholder = table.getAttribute("data-kb-filter-placeholder") || "";
       input.setAttribute("aria-label", table.getAttribute("data-kb-filter-label") || "Filter");
       box.appendChild(input);
-      table.parentNode.insertBefore(box, table);
+      // above the table's block (render/templates/table.html.j2), never inside what Material makes scroll sideways
+      var block = table.closest(".kb-table");
+      if (block) block.insertBefore(box, block.firstChild);
+      else table.parentNode.insertBefore(box, table);
       input.addEventListener("input", function () {
         var q = input.value.trim().toLocaleLowerCase();
         Array.prototype.forEach.call(body.rows, function (row) {
@@ -52,6 +55,26 @@
   function start() {
     Array.prototype.forEach.call(document.querySelectorAll("table[data-kb-sortable], table[data-kb-filter]"), enhance);
   }
+  /* A table scrolled sideways (Material wraps each in .md-typeset__scrollwrap) is marked data-kb-scrolled, so that
+     its row headings, which stay in view, cast a shadow over what has scrolled under them (kb.css); one that is
+     wider than its box is marked data-kb-overflow. */
+  function scrolled(wrap) {
+    if (wrap.scrollLeft > 1) wrap.setAttribute("data-kb-scrolled", "");
+    else wrap.removeAttribute("data-kb-scrolled");
+  }
+  function measure() {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset__scrollwrap"), function (wrap) {
+      if (wrap.scrollWidth > wrap.clientWidth + 1) wrap.setAttribute("data-kb-overflow", "");
+      else wrap.removeAttribute("data-kb-overflow");
+      scrolled(wrap);
+    });
+  }
+  document.addEventListener("scroll", function (e) {
+    var t = e.target;
+    if (t && t.classList && t.classList.contains("md-typeset__scrollwrap")) scrolled(t);
+  }, { capture: true, passive: true });
+  window.addEventListener("load", measure);
+  window.addEventListener("resize", measure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
@@ -74,7 +97,8 @@
    shows the claim, its evidence tier, status, verdict and sources with their quotes.
    The text comes from data/provenance.<lang>.json, fetched once, on first use, from
    this site; it is shown with textContent only. Escape, its close button or a tap
-   elsewhere closes it. It opens below the figure, or above when there is more room
+   elsewhere closes it; from a focused figure, Tab goes into it (its link to the claim page, its close button)
+   and on past it. It opens below the figure, or above when there is more room
    there, always inside the window: when it is taller than the room it scrolls, its
    link to the claim page and its close button kept in view at its foot. */
 (function () {
@@ -255,8 +279,43 @@
     if (t && !touch) show(t);
     else if (pop && !pop.hidden && !pop.contains(e.target)) hide();
   });
+  /* What the keyboard reaches, in the page's order: links, buttons and fields that are shown. */
+  var FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+  function shown(el) { return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"; }
+  function after(el) {  // the first element the keyboard reaches after el (and outside it), the popover aside
+    var all = document.querySelectorAll(FOCUSABLE);
+    for (var i = 0; i < all.length; i++) {
+      var x = all[i];
+      if (pop && pop.contains(x)) continue;
+      if (!el.contains(x) && (el.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING) && shown(x)) return x;
+    }
+    return null;
+  }
+  /* The popover opened from a figure is next in the keyboard's order: Tab on the figure goes into it, Tab past its
+     last control goes on to what follows the figure, Shift+Tab from its first control back to the figure. */
+  function tabbing(e) {
+    if (e.key !== "Tab" || !pop || pop.hidden || !current || !current.matches || !current.matches(FIG)) return;
+    var items = Array.prototype.filter.call(pop.querySelectorAll(FOCUSABLE), shown);
+    if (!items.length) return;
+    var at = items.indexOf(document.activeElement);
+    if (document.activeElement === current && !e.shiftKey) {
+      e.preventDefault();
+      items[0].focus();
+    } else if (at === 0 && e.shiftKey) {
+      e.preventDefault();
+      refocusing = true;
+      current.focus();
+      refocusing = false;
+    } else if (at === items.length - 1 && !e.shiftKey) {
+      var next = after(current);
+      e.preventDefault();
+      hide();
+      if (next) next.focus();
+    }
+  }
   document.addEventListener("keydown", function (e) {
     touch = false;
+    tabbing(e);
     if (e.key === "Escape" || e.key === "Esc") {
       if (pop && !pop.hidden) { hide(true); e.stopPropagation(); }
       var tip = document.activeElement && document.activeElement.closest && document.activeElement.closest(".kb-term");
@@ -272,4 +331,34 @@
     if (e.target.classList && e.target.classList.contains("kb-term")) e.target.classList.remove("kb-term-off");
   }, true);
   window.addEventListener("resize", function () { if (current && pop && !pop.hidden) place(current); });
+})();
+/* The language switcher keeps the reader's place: the part of the page they are at (#fragment: every language's
+   page has the same anchors) and the search they typed (?q=, which each language's search page reads, and which
+   assets/kb-search.js keeps in the address as they type). */
+(function () {
+  "use strict";
+  function carry(a) {
+    var base = a.getAttribute("data-kb-href");
+    if (base === null) {
+      base = a.getAttribute("href");
+      a.setAttribute("data-kb-href", base);
+    }
+    var url = new URL(base, window.location.href);
+    var q = new URLSearchParams(window.location.search).get("q");
+    if (q) url.searchParams.set("q", q);
+    url.hash = window.location.hash;
+    a.setAttribute("href", url.pathname + url.search + url.hash);
+  }
+  function update() {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-select__link[hreflang]"), carry);
+  }
+  document.addEventListener("pointerdown", function (e) {
+    var a = e.target.closest && e.target.closest(".md-select__link[hreflang]");
+    if (a) carry(a);
+  }, true);
+  window.addEventListener("hashchange", update);
+  window.addEventListener("popstate", update);
+  document.addEventListener("kb:query", update);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", update);
+  else update();
 })();

@@ -74,7 +74,8 @@ def _ref(ctx, kind, rid, path, target_kind, target, what):
     if target is not None and target not in pool:
         import difflib
         close = difflib.get_close_matches(target, list(pool), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"add a {what} with id {target!r} in data/{target_kind}/, or fix the id"
+        article = "an" if what[0] in "aeiou" else "a"  # an entity, an evidence tier; a claim, a unit
+        hint = f"did you mean {close[0]!r}?" if close else f"add {article} {what} with id {target!r} in data/{target_kind}/, or fix the id"
         ctx.report(kind, rid, path, "unknown-reference", f"no {what} has the id {target!r}", hint)
 
 
@@ -108,6 +109,24 @@ def references_resolve(ctx: Context):
     for gid, g in ctx.glossary.items():
         for i, r in enumerate(g.related):
             _ref(ctx, "glossary", gid, ("related", i), "glossary", r, "glossary term")
+
+
+@rule
+def tags_are_named(ctx: Context):
+    """Every topic tag a claim carries is one of data/tags.yml, which names it in each language: readers see the
+    names, never the ids."""
+    import difflib
+
+    known = ctx.loaded.records["tags"]
+    for cid, c in ctx.claims.items():
+        for i, tag in enumerate(c.tags):
+            if tag in known:
+                continue
+            close = difflib.get_close_matches(tag, list(known), n=1)
+            ctx.report("claims", cid, ("tags", i), "unknown-tag",
+                       f"no topic tag has the id {tag!r}: readers see each tag's name, which data/tags.yml gives",
+                       f"did you mean {close[0]!r}?" if close else
+                       f"add {tag}: {{name: {{en: ..., zh: ...}}}} to data/tags.yml, or use a tag listed there")
 
 
 REDIRECT_POOLS = {k.name: k.data for k in kinds.retirable()}  # what a redirect's kind names -> where its records are
@@ -259,7 +278,9 @@ def _date_problem(text: str, today: dt.date, future_ok: bool):
     try:
         first = dt.date(parts[0], parts[1] if len(parts) > 1 else 1, parts[2] if len(parts) > 2 else 1)
     except ValueError:
-        return "bad-date", f"{text!r} is not a real calendar date", "check the day of the month"
+        part = schema.date_field_problem(text)
+        return "bad-date", f"{text!r} is not a real calendar date" + (f": {part}" if part else ""), \
+            "check the day of the month"
     if first.year < 1900:
         return "bad-date", f"{text!r} is implausibly early", "check the year"
     if not future_ok and first > today:
@@ -375,6 +396,50 @@ def successors_lead_somewhere(ctx: Context):
         done.update(chain)
 
 
+WITHDRAWN = ("superseded", "retracted")
+
+
+@rule
+def withdrawn_claims_leave_nothing_resting_on_them(ctx: Context):
+    """A claim retracted or superseded while other records rest on it: every claim in force derived from it (its
+    computed figure and verdict would rest on a figure the base no longer stands behind), and every conflict where it
+    leaves a side with no claim in force (the claims on the other sides would stay marked as disputed by a side that
+    no longer stands). One problem on the withdrawn claim's status names each of them and what happens to it."""
+    for cid, c in ctx.claims.items():
+        if c.status not in WITHDRAWN:
+            continue
+        said, fixes = [], []
+        successor = c.successor if c.successor in ctx.claims else None
+        derived = [rid for rid, r in ctx.claims.items()
+                   if r.derivation and cid in r.derivation.inputs and r.status not in WITHDRAWN]
+        for rid in derived:
+            said.append(f"the claim {rid!r} is derived from it ({ctx.claims[rid].derivation.op}): its computed figure and "
+                        "verdict would rest on a figure the evidence base no longer stands behind")
+        if derived:
+            shown = ", ".join(repr(r) for r in derived)
+            fixes.append(f"in {shown}, derive from {successor!r} instead of {cid!r}, or supersede or retract "
+                         f"{'it' if len(derived) == 1 else 'them'} too" if successor else
+                         f"supersede or retract {shown} too, or derive {'it' if len(derived) == 1 else 'them'} "
+                         "from claims in force")
+        for xid, x in ctx.conflicts.items():
+            for side in x.sides:
+                if cid not in side.claims or any(ctx.claims[o].status not in WITHDRAWN
+                                                 for o in side.claims if o in ctx.claims):
+                    continue
+                others = [o for s in x.sides if s is not side for o in s.claims
+                          if o in ctx.claims and ctx.claims[o].status not in WITHDRAWN]
+                said.append(f"the conflict {xid!r} has it on a side with no other claim in force"
+                            + (f": {', '.join(repr(o) for o in dict.fromkeys(others))} would stay marked as disputed by a "
+                               "side that no longer stands" if others else ""))
+                fixes.append(f"in the conflict {xid!r}, list {successor!r} on that side" if successor else
+                             f"in the conflict {xid!r}, say in the assessment that the claim was withdrawn and remove "
+                             "its side, or list the claim that now answers for that side")
+        if said:
+            ctx.report("claims", cid, ("status",), "withdrawn-dependents",
+                       f"the claim is {c.status}, but other records rest on it: " + "; ".join(said),
+                       "; ".join(fixes))
+
+
 # --- derivations ------------------------------------------------------------------
 
 @rule
@@ -486,7 +551,7 @@ def _fields_with_text(model) -> tuple[str, ...]:
 
 @rule
 def translations_exist(ctx: Context):
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "redirects"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "redirects", "tags"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] in ("name", "term", "symbol"):
                 continue
@@ -507,7 +572,7 @@ NAME_FIELDS = {"name", "term", "symbol"}
 def prose_uses_placeholders(ctx: Context):
     from .prose import placeholders, typed_figures, without_source_words
 
-    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects"):
+    for kind in ("claims", "entities", "conflicts", "glossary", "tiers", "metrics", "sources", "redirects", "tags"):
         for rid, rec, path, bi in ctx.prose(kind):
             if path[-1] == "symbol":
                 continue
@@ -543,6 +608,48 @@ def prose_uses_placeholders(ctx: Context):
                     ctx.report(kind, rid, path + (lang,), "missing-placeholder",
                                "the statement of a claim with a figure must show it with {value}",
                                "put {value} where the figure belongs in the sentence")
+
+
+# Words that make a figure a bound, as a statement might write them beside {value}: the figure of a claim that
+# records its bound shows them already ("more than 9×"), so a statement that writes them too says them twice.
+BOUND_BEFORE = {"en": ("more than", "at least", "less than", "up to", "over", "under", "fewer than", "at most",
+                       "no more than", "no less than"),
+                "zh": ("超过", "至少", "不到", "最多", "不足", "逾", "多于", "少于", "高达", "低于", "不超过", "不少于")}
+BOUND_AFTER = {"en": (), "zh": ("以上", "以下", "以内", "之内", "多")}
+
+
+def bound_words_beside_value(text: str, lang: str) -> str | None:
+    """The bound's words a text writes right beside {value}, if any."""
+    for m in re.finditer(r"\{value\}", text):
+        before, after = text[:m.start()].rstrip(), text[m.end():].lstrip()
+        for w in BOUND_BEFORE[lang]:
+            if before.endswith(w) and (lang != "en" or not before[:-len(w)][-1:].isalpha()):
+                return w
+        for w in BOUND_AFTER[lang]:
+            if after.startswith(w):
+                return w
+    return None
+
+
+@rule
+def bounds_are_said_once(ctx: Context):
+    """A bound figure is shown with its words (kb.display.bound_words): its statement and readings do not write them
+    beside {value} again."""
+    for cid, c in ctx.claims.items():
+        if c.bound is None:
+            continue
+        texts = [(("statement",), c.statement)] + [(("citations", i, "reading"), cit.reading)
+                                                   for i, cit in enumerate(c.citations) if cit.reading is not None]
+        for path, bi in texts:
+            for lang in ("en", "zh"):
+                said = bound_words_beside_value(getattr(bi, lang), lang)
+                if said:
+                    from .display import figure_text_of
+
+                    ctx.report("claims", cid, path + (lang,), "bound-in-statement",
+                               f"the text writes {said!r} beside {{value}}, but the figure is recorded as a bound "
+                               f"({c.bound}) and shows it already: readers would see it twice",
+                               f"remove {said!r} there: {{value}} shows {figure_text_of(c, ctx.units[ctx.metrics[c.metric].unit] if c.metric in ctx.metrics and ctx.metrics[c.metric].unit in ctx.units else None, lang)!r}")
 
 
 # --- repeats ----------------------------------------------------------------------------

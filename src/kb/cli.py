@@ -102,20 +102,30 @@ def cmd_new(args) -> int:
     header = f"# yaml-language-server: $schema={depth}schemas/{kind}.schema.json\n"
     existing = path.read_text(encoding="utf-8") if path.exists() else header
     sep = "" if existing.endswith("\n") else "\n"
-    text = record_template(kind, args.id, values=values)
+    if args.shape is not None and kind != "claims":
+        print("kb new: --shape is for a claim: the kind of claim its skeleton is shaped for", file=sys.stderr)
+        return 2
+    text = record_template(kind, args.id, values=values, shape=args.shape or ("benchmark" if kind == "claims" else None))
     path.write_text(existing + sep + text, encoding="utf-8")
     line = (existing + sep).count("\n") + 1
     shown = path if args.data != "data" else Path("data") / rel
     print(f"wrote a new {args.kind} skeleton to {shown.as_posix()}:{line}")
     print("next:")
     print(f"  1. open {shown.as_posix()} at line {line} and replace every TODO; each key's comment says what it takes")
+    claim_steps = ["copy the quote exactly from data/snapshots/<source>.txt"
+                   + ("" if args.shape == "statement" else ", and write {value} where the figure goes"),
+                   "choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it"]
+    if args.shape == "ratio":
+        claim_steps.insert(1, "list the claims it is derived from in derivation.inputs, in the order the operation "
+                              "takes them: kb check derives the figure again and says whether it agrees")
     steps = {
-        "claims": ["copy the quote exactly from data/snapshots/<source>.txt, and write {value} where the figure goes",
-                   "choose the tier by the evidence behind the claim (data/tiers.yml), not by who relays it"],
+        "claims": claim_steps,
         "sources": [f"save the source's text, as you read it, in data/snapshots/{args.id}.txt (or delete the snapshot block)",
                     "delete each optional line the source does not state (never guess a date, title or address)"
                     + ("" if args.url else "; without an address, write no_url: saying why")],
-        "metrics": ["give it a unit from data/units.yml or data/units/ (add a unit there if none fits)"],
+        "metrics": ["give it a unit from data/units.yml or data/units/*.yml (if none fits: .venv/bin/kb new unit <id>)"],
+        "units": ["give its dimension (data/units.yml explains them) and its scale against the dimension's base unit, "
+                  "so that figures in it compare with figures in the others (ms is 0.001 of s)"],
         "conflicts": ["list the claims on each side; add a side (- claims: ..., summary: ...) for each answer"],
     }.get(kind, [])
     for n, step in enumerate(steps, 2):
@@ -167,6 +177,11 @@ def _parse(argv):
     p.add_argument("--file", help="file under the kind's folder, e.g. claims/benchmarks.yml (default: <kind>/contributions.yml)")
     p.add_argument("--data", default="data", help="the data directory (default: ./data)")
     p.add_argument("--url", help="for a source: the address it was read at; fills url, and accessed with today's date")
+    from .templates import CLAIM_SHAPES
+
+    p.add_argument("--shape", choices=list(CLAIM_SHAPES),
+                   help="for a claim: what kind of claim, so that the skeleton shows the fields it takes (default: "
+                        f"{next(iter(CLAIM_SHAPES))}): " + "; ".join(f"{k}: {v.help}" for k, v in CLAIM_SHAPES.items()))
     p.set_defaults(func=cmd_new)
     p = sub.add_parser("diff", help="say what a change does to the evidence base: records, figures, verdicts, pages")
     p.add_argument("base", help="the commit to compare with, e.g. main or origin/main")

@@ -89,6 +89,10 @@ def verdict_for(claim: Claim, unit: Unit, inputs: list[Optional[Interval]]) -> C
     mine = Interval(mine.lo / scale, mine.hi / scale)
     if claim.bound == "more-than":
         return Check(computed, "consistent" if computed.hi > mine.lo else "inconsistent")
+    if claim.bound == "at-least":
+        return Check(computed, "consistent" if computed.hi >= mine.lo else "inconsistent")
     if claim.bound == "less-than":
         return Check(computed, "consistent" if computed.lo < mine.hi else "inconsistent")
+    if claim.bound == "up-to":
+        return Check(computed, "consistent" if computed.lo <= mine.hi else "inconsistent")
     return Check(computed, "consistent" if mine.intersects(computed) else "inconsistent")

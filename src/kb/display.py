@@ -22,7 +22,8 @@ The rules, which tests recompute, are:
   ``August 2026`` / ``2026年8月``; year precision ``2026`` / ``2026年``: Babel, with the language's locale
   (:attr:`kb.languages.Language.locale`) and the patterns of the written language it is written or converted in.
 * **A figure with its unit**: the number (or range), then the unit's symbol in the language, set off by a
-  space where the unit says so (``85,448 tok/s/kW``, ``40%``); a hedged figure starts with "about" / "约".
+  space where the unit says so (``85,448 tok/s/kW``, ``40%``); a hedged figure starts with "about" / "约"; a bound
+  is written with its words around it, as the language writes them (``more than 9×``, ``9倍以上``, ``不到 12 个月``).
 * **Computed intervals** (a derived figure no source states): the interval the
   inputs allow, widened outward to three significant figures (low end rounded
   down, high end rounded up), so the shown range always contains the computed
@@ -32,13 +33,14 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
 from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import format_compact_decimal, format_decimal, get_currency_name, get_currency_symbol
 
 from kb import query
 from kb.languages import LANGUAGES, text as in_language
@@ -173,6 +175,11 @@ def computed_text(lo: Fraction, hi: Fraction, lang: str) -> str:
 NO_BREAK = "\xa0"
 
 
+def shows_currency(unit) -> bool:
+    """Whether a stated figure in the unit is written with its currency (:func:`money`), not followed by a symbol."""
+    return getattr(unit, "currency", None) is not None
+
+
 def unit_symbol(unit, lang: str) -> str:
     """A unit's symbol (a record of data/units) as ``lang`` writes it after a number; '' for a unit with none."""
     return in_language(unit.symbol, lang)
@@ -185,9 +192,41 @@ def with_unit(text: str, unit, lang: str, space: str = NO_BREAK) -> str:
     return f"{text}{space if unit.space else ''}{symbol}" if symbol else text
 
 
+# An amount of money is written in words from this size up, by the written language: English says millions and
+# billions ($850 million), Chinese 万 and 亿 (8.5亿美元); a smaller amount keeps its digits.
+MONEY_IN_WORDS = {"en": 10 ** 6, "zh": 10 ** 4}
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def money(value, code: str, lang: str) -> str:
+    """An amount of money in the currency ``code`` (ISO 4217) as ``lang``'s readers write it: English puts the
+    currency's symbol first and says millions, billions and trillions in words ($10 billion, $12.345 billion); Chinese
+    says 万, 亿 and 万亿 (Taiwan: 兆) and puts the currency's name after (100亿美元, 100億美元). Babel's long compact
+    pattern of the language's locale writes the words, with as many decimals as the amount needs to stay exact: an
+    amount those words cannot write exactly (12,345,678 dollars) keeps all its digits, grouped."""
+    locale = LOCALES[lang]
+    written = LANGUAGES[lang].source
+    v = Decimal(value)
+    text = None
+    if abs(v) >= MONEY_IN_WORDS[written]:
+        for places in range(4):
+            said = format_compact_decimal(v, format_type="long", locale=locale, fraction_digits=places)
+            m = _DIGITS.search(said)
+            shown = Decimal(m.group(0).replace(",", "")) if m else None
+            ratio = v / shown if shown else None
+            if ratio is not None and ratio > 1 and ratio == Decimal(10) ** ratio.adjusted():  # exact, in words
+                text = said
+                break
+    text = text or number(value, lang)
+    if written == "en":
+        return f"{get_currency_symbol(code, locale=locale)}{text}"
+    return f"{text}{get_currency_name(code, locale=locale)}"
+
+
 def value_text(kb, cid: str, lang: str) -> str | None:
     """A claim's figure as ``lang`` writes it, without unit or hedge: its number or range, its date or dates, or the
-    interval computed for a derived claim with no stated value; None for a claim with no figure at all."""
+    interval computed for a derived claim with no stated value; None for a claim with no figure at all. An amount of
+    money is written with its currency (:func:`money`), which is then its unit."""
     v = kb.claims[cid].value
     if v is None:
         got = query.computed(kb, cid)
@@ -196,9 +235,12 @@ def value_text(kb, cid: str, lang: str) -> str | None:
         return date(v, lang)
     if isinstance(v, list) and isinstance(v[0], str):
         return date_range(v[0], v[1], lang)
+    code = getattr(kb.unit_of(cid), "currency", None)
     if isinstance(v, list):
+        if code:
+            return f"{money(v[0], code, lang)}{word('range_sep', lang)}{money(v[1], code, lang)}"
         return number_range(v[0], v[1], lang)
-    return number(v, lang)
+    return money(v, code, lang) if code else number(v, lang)
 
 
 def is_date(value) -> bool:
@@ -215,7 +257,31 @@ def figure_text(kb, cid: str, lang: str, space: str = NO_BREAK) -> str:
     c = kb.claims[cid]
     if is_date(c.value):
         return text
-    text = with_unit(text, kb.unit_of(cid), lang, space)
+    if not (shows_currency(kb.unit_of(cid)) and c.value is not None):  # money is written with its currency already
+        text = with_unit(text, kb.unit_of(cid), lang, space)
     if c.approximate:
         text = f"{word('approx', lang)} {text}"
-    return text
+    before, after = bound_words(c.bound, lang)
+    return f"{before}{text}{after}"
+
+
+def figure_text_of(claim, unit, lang: str) -> str:
+    """A claim's stated figure as ``lang`` writes it, from the record and its unit alone (for a check's messages,
+    before a fact base is opened): its number or range with unit, hedge and bound; a date as written."""
+    v = claim.value
+    if v is None or is_date(v):
+        return canonical(v) or ""
+    text = number_range(v[0], v[1], lang) if isinstance(v, list) else number(v, lang)
+    text = with_unit(text, unit, lang, " ") if unit is not None else text
+    if claim.approximate:
+        text = f"{word('approx', lang)} {text}"
+    before, after = bound_words(claim.bound, lang)
+    return f"{before}{text}{after}"
+
+
+def bound_words(bound: str | None, lang: str) -> tuple[str, str]:
+    """The words a bound puts before and after its figure in ``lang`` ("more than ", ""; "", "以上"); none for None."""
+    if bound is None:
+        return "", ""
+    before, _, after = word("bound." + bound, lang).partition("{n}")
+    return before, after

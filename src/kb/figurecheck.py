@@ -50,15 +50,16 @@ def _date_parts(text: str) -> tuple:
     return tuple(parts + [None] * (3 - len(parts)))
 
 
+# What a metric's unit measures (its dimension) -> the key of the unit words (kb.numbers.UNIT_WORDS) that measure it.
+QUANTITIES = {(("time", 1),): "time", (("power", 1),): "power", (("data", 1),): "data",
+              (("data", 1), ("time", -1)): "data-rate"}
+
+
 def _unit_key(unit) -> str | None:
     """Which unit words (kb.numbers.UNIT_WORDS) measure what the metric's unit measures."""
     if unit is None:
         return None
-    dim = dict(unit.dimension)
-    for key in ("time", "power"):
-        if dim.get(key) == 1:
-            return key
-    return None
+    return QUANTITIES.get(tuple(sorted((k, v) for k, v in dict(unit.dimension).items() if v)))
 
 
 def _pow10(ratio: Decimal) -> int | None:
@@ -98,7 +99,14 @@ def _compare_number(v: Decimal, step: Decimal, f: numbers.Figure, unit, key):
 SCALE_NAMES = {("time", Decimal("0.001")): "ms", ("time", Decimal(1)): "s", ("time", Decimal(60)): "minutes",
                ("time", Decimal(3600)): "hours", ("time", Decimal(86400)): "days", ("time", Decimal(604800)): "weeks",
                ("time", numbers.MONTH): "months", ("time", numbers.YEAR): "years", ("power", Decimal(1)): "W",
-               ("power", Decimal(1000)): "kW", ("power", Decimal(10) ** 6): "MW", ("power", Decimal(10) ** 9): "GW"}
+               ("power", Decimal(1000)): "kW", ("power", Decimal(10) ** 6): "MW", ("power", Decimal(10) ** 9): "GW",
+               **{("data", Decimal(10) ** e): f"{p}B (bytes)" for p, e in (("k", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))},
+               **{("data", Decimal(10) ** e / 8): f"{p}b (bits)" for p, e in (("k", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))},
+               **{("data-rate", Decimal(10) ** e): f"{p}B/s (bytes per second)" for p, e in (("k", 3), ("M", 6), ("G", 9),
+                                                                                              ("T", 12), ("P", 15))},
+               **{("data-rate", Decimal(10) ** e / 8): f"{p}bps (bits per second)" for p, e in (("k", 3), ("M", 6), ("G", 9),
+                                                                                                 ("T", 12), ("P", 15))},
+               ("data", Decimal(1)): "bytes", ("data", Decimal(1) / 8): "bits"}
 
 
 def _scale_name(word) -> str:

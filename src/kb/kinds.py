@@ -49,8 +49,9 @@ _ALL = [  # in the order the loader reads them and kb diff reports them
          label="kind.conflict", template=True),
     Kind("tier", "tiers", "evidence tier", "tiers", pages="tiers", index="tiers/", retirable=True, label="kind.tier"),
     Kind("metric", "metrics", "metric", "metrics", template=True),
-    Kind("unit", "units", "unit", "units"),
+    Kind("unit", "units", "unit", "units", template=True),
     Kind("term", "glossary", "glossary term", "glossary terms", index="glossary/", template=True),
+    Kind("tag", "tags", "topic tag", "topic tags", optional=True, template=True),
     Kind("redirect", "redirects", "redirect", "redirects", optional=True),
 ]
 

@@ -205,6 +205,10 @@ def _explain(err, path, model):
         return "unknown-field", f"unknown field {field!r}", hint
     if etype == "value_error":
         code = str(err.get("ctx", {}).get("error", msg))
+        if code == "date-field":  # the message names the part of the date that is out of range
+            dates = value if isinstance(value, list) else [value]
+            part = next(schema.date_field_problem(d) for d in dates if schema.date_field_problem(d))
+            return "bad-date", f"{shown} is not a real date: {part}", schema.RULE_HINTS[code][2]
         if code in schema.RULE_HINTS:
             rule, message, hint = schema.RULE_HINTS[code]
             return rule, (message if isinstance(value, dict) else f"{message}; got {shown}"), hint
@@ -218,6 +222,9 @@ def _explain(err, path, model):
         if pattern == schema.ID_PATTERN:
             return "bad-reference", f"{shown} is not a valid id", "ids are lowercase slugs such as gb300 or gptoss-e2e-jalapeno"
         if pattern == schema.DATE_PATTERN:
+            part = schema.date_field_problem(value)
+            if part:
+                return "bad-date", f"{shown} is not a real date: {part}", "write dates as 'YYYY-MM-DD', e.g. '2026-08-25'"
             return "bad-date", f"{shown} is not a date of the form YYYY-MM-DD, YYYY-MM or YYYY", "write dates as '2026-08-25', quoted or not"
         return "bad-format", f"{shown} does not have the expected form", _field_help(model, field)
     if etype in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):

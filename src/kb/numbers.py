@@ -9,8 +9,9 @@ and dates (``2026 年 8 月 25 日``, ``8 月 25 日``, ``2026-08``, ``June 24, 
 Each figure keeps the precision the text writes: the step of its last written digit
 (``1.80`` is to the nearest 0.01, ``8.54 万`` to the nearest 100, ``10 万`` to the nearest
 10,000), so that a claim that writes 1.8 where the source writes 1.80 can be told apart.
-A unit word written right after a number (秒, ms, 个月, W, MW, %, 倍...) is kept with it, so
-that a figure read on another scale (1.03 秒 recorded as 1030 ms) can be named as such.
+A unit word written right after a number (秒, ms, 个月, W, MW, GB, TB/s, Tbps, %, 倍...) is kept with it, so
+that a figure read on another scale (1.03 秒 recorded as 1030 ms, 512 GB as 512 TB) or in bits where the metric
+counts bytes (7.2 Tbps recorded as 7.2 TB/s) can be named as such.
 
 Words that are not numerals are not read: 半 (half), 翻倍 (doubled), 四分之三 read as a share,
 六七成 (six or seven tenths), bare 万亿 (trillion-scale) and Latin magnitude letters (1T, 8K).
@@ -49,6 +50,13 @@ UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
     "千瓦": ("power", Decimal(1000)), "MW": ("power", Decimal(10) ** 6), "兆瓦": ("power", Decimal(10) ** 6),
     "GW": ("power", Decimal(10) ** 9),
     "%": ("percent", Decimal(1)), "percent": ("percent", Decimal(1)),
+    **{f"{p}B": ("data", Decimal(10) ** e) for p, e in (("K", 3), ("k", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))},
+    **{f"{p}b": ("data", Decimal(10) ** e / 8) for p, e in (("K", 3), ("k", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))},
+    **{f"{p}B/s": ("data-rate", Decimal(10) ** e) for p, e in (("K", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))},
+    **{w: ("data-rate", Decimal(10) ** e / 8) for p, e in (("K", 3), ("k", 3), ("M", 6), ("G", 9), ("T", 12), ("P", 15))
+       for w in (f"{p}b/s", f"{p}bps", f"{p}bit/s")},
+    "字节": ("data", Decimal(1)), "位元組": ("data", Decimal(1)), "比特": ("data", Decimal(1) / 8),
+    "吉字节": ("data", Decimal(10) ** 9), "太字节": ("data", Decimal(10) ** 12),
     "倍": ("times", Decimal(1)), "×": ("times", Decimal(1)), "x": ("times", Decimal(1)),
     "times": ("times", Decimal(1)),
 }
@@ -186,8 +194,8 @@ def _chinese(run: str) -> tuple[Decimal, Decimal] | None:
 
 def _unit_after(text: str, end: int) -> tuple[str | None, int]:
     m = _UNIT_RE.match(text, end)
-    if m:
-        return m.group(1), m.end()
+    if m and not (m.group(1)[-1:].isascii() and m.group(1)[-1:].isalpha() and text[m.end():m.end() + 1].isdigit()):
+        return m.group(1), m.end()  # (a Latin unit word followed by a digit is a name's start: 8 GB200 racks)
     return None, end
 
 

@@ -153,6 +153,9 @@ def select(kb, tag=None, metric=None, subject=None, kind=None, entity=None, ids=
     """
     tags, metrics, subjects, kinds = names(tag), names(metric), names(subject), names(kind)
     excluded, statuses, verdicts = names(exclude_tag), names(status), names(verdict)
+    unknown = [t for t in tags + excluded if t not in kb.tags]
+    if unknown:  # a page that asks for a topic no claim can carry would list nothing, silently
+        raise ValueError(f"no topic tag {unknown[0]!r} in data/tags.yml")
     chosen = names(ids) if ids is not None else list(kb.claims)
     out = []
     for cid in chosen:

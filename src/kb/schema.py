@@ -78,13 +78,32 @@ class Unit(Record):
     dimension: dict[Dimension, int] = Field(default_factory=dict, description="Exponents of base dimensions; {} for a pure number or ratio. Example: tokens per second per kW is {tokens: 1, time: -1, power: -1}.")
     scale: Decimal = Field(Decimal(1), gt=0, description="Size of one unit in the base unit of its dimension (e.g. ms is 0.001 of s); used to compare figures in different units.")
     space: bool = Field(True, description="Whether a space separates number and symbol.")
+    currency: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]] = Field(
+        None, description="For an amount of money: the ISO 4217 code of its currency (USD, CNY, EUR). Each language then "
+                          "writes amounts as its readers do, large ones in words ($10 billion, 100亿美元), and the "
+                          "symbol is what messages write after a plain number.")
+
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, v):
+        from babel.numbers import list_currencies
+
+        if v is not None and v not in list_currencies():
+            raise ValueError("currency-code")
+        return v
+
+    @model_validator(mode="after")
+    def _money(self):
+        if self.currency is not None and dict(self.dimension) != {"money": 1}:
+            raise ValueError("currency-dimension")
+        return self
 
 
 class Metric(Record):
     """A quantity that claims report."""
 
     name: Bilingual
-    unit: Id = Field(description="Id of the unit (see units in data/metrics.yml).")
+    unit: Id = Field(description="Id of the unit, in data/units.yml or data/units/*.yml (kb new unit writes a new one).")
     kind: Literal["performance", "power", "specification", "duration", "date", "count", "ratio", "money", "qualitative"] = Field(
         description="performance metrics must answer the four questions (scope, baseline, conditions, tier).")
     description: Bilingual
@@ -257,6 +276,34 @@ Value = Annotated[Any, WithJsonSchema(_VALUE_SCHEMA)]
 Precision = Annotated[Any, WithJsonSchema({"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": "exact"}]})]
 
 
+_DATE_LIKE = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+
+
+def date_field_problem(text) -> str | None:
+    """Which part of a date written YYYY-MM-DD (or YYYY-MM) is out of range or mis-written, in words that name it:
+    "the month, 13, is out of range (01 to 12)"; None where each part is in range and written with two digits, or
+    where the text is not written as a date at all."""
+    import calendar
+
+    m = _DATE_LIKE.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        return None
+    year, month, day = int(m.group(1)), int(m.group(2)), m.group(3) and int(m.group(3))
+    if not 1 <= month <= 12:
+        return f"the month, {m.group(2)}, is out of range (01 to 12)"
+    if day is not None:
+        last = calendar.monthrange(year, month)[1]
+        if not 1 <= day <= last:
+            return f"the day, {m.group(3)}, is out of range: {_MONTH_NAMES[month - 1]} {year} has days 01 to {last}"
+    short = [name for name, part in (("month", m.group(2)), ("day", m.group(3))) if part is not None and len(part) != 2]
+    if short:
+        return f"the {' and '.join(short)} must be written with two digits ({m.group(1)}-{month:02d}" \
+               + (f"-{day:02d})" if day is not None else ")")
+    return None
+
+
 def _number(v) -> bool:
     return isinstance(v, (int, Decimal)) and not isinstance(v, bool)
 
@@ -280,6 +327,10 @@ def check_value(v):
             if v[0] > v[1]:
                 raise ValueError("range-order")
             return v
+    if isinstance(v, str) and date_field_problem(v):
+        raise ValueError("date-field")
+    if isinstance(v, list) and len(v) == 2 and any(isinstance(x, str) and date_field_problem(x) for x in v):
+        raise ValueError("date-field")
     if isinstance(v, str) and re.search(r"[０-９]", v):
         raise ValueError("full-width-digits")
     if isinstance(v, str) and re.fullmatch(r"[\d,.\s万亿]+", v):
@@ -291,11 +342,11 @@ class Claim(Record):
     """One checkable statement."""
 
     subject: Id = Field(description="Entity id of what the claim is about (for performance: what was accelerated).")
-    metric: Id = Field(description="Metric id (data/metrics.yml).")
+    metric: Id = Field(description="Metric id, in data/metrics.yml or data/metrics/*.yml.")
     value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
-    bound: Optional[Literal["more-than", "less-than"]] = Field(None, description="The source states a bound, not a value ('more than half', 'less than a year'): the figure is the bound, and a derivation is consistent when the computed interval reaches past it.")
+    bound: Optional[Literal["more-than", "at-least", "less-than", "up-to"]] = Field(None, description="The source states a bound, not a value: more-than ('more than half'), at-least, less-than ('less than a year') or up-to ('up to 2-3x'). The figure is the bound, shown with its words in every language (so the statement does not write them), and a derivation is consistent when the computed interval reaches it. Not a hedge: a figure is approximate or bounded, never both.")
     statement: Bilingual = Field(description="The claim as one sentence, in each language.")
     scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
     conditions: Conditions = Field(default_factory=Conditions)
@@ -309,7 +360,7 @@ class Claim(Record):
     attribution_note: Optional[Bilingual] = Field(None, description="Required when attribution is uncertain: what is in doubt.")
     derivation: Optional[Derivation] = None
     caveats: list[Bilingual] = Field(default_factory=list, description="Qualifications a reader needs (package TDP vs wall power, selected blocks vs whole model...).")
-    tags: list[Id] = Field(default_factory=list, description="Topics, for grouping on pages (e.g. benchmark, design, timeline, industry).")
+    tags: list[Id] = Field(default_factory=list, description="Topics, for grouping on pages: ids of data/tags.yml (e.g. benchmark, design, timeline, industry).")
 
     @field_validator("value")
     @classmethod
@@ -331,6 +382,8 @@ class Claim(Record):
             raise ValueError("superseded-successor")
         if self.attribution == "uncertain" and self.attribution_note is None:
             raise ValueError("attribution-note")
+        if self.bound is not None and self.approximate:
+            raise ValueError("bound-approximate")
         return self
 
 
@@ -359,6 +412,15 @@ class Term(Record):
     definition: Bilingual
     aliases: list[ShortText] = Field(default_factory=list)
     related: list[Id] = Field(default_factory=list, description="Other glossary ids.")
+
+
+# --- topic tags -------------------------------------------------------------
+
+class Tag(Record):
+    """A topic claims are grouped by (a claim's ``tags``), named in each language."""
+
+    name: Bilingual = Field(description="The topic's name as readers see it beside a claim, in each language.")
+    description: Optional[Bilingual] = Field(None, description="What the topic covers, where its name does not say.")
 
 
 # --- redirects ----------------------------------------------------------------
@@ -392,6 +454,7 @@ MODELS: dict[str, type[Record]] = {
     "claim": Claim,
     "conflict": Conflict,
     "term": Term,
+    "tag": Tag,
     "redirect": Redirect,
 }
 """Kind of record (kb.kinds) → the model of its records."""
@@ -405,13 +468,19 @@ OPTIONAL_KINDS = frozenset(k.data for k in kinds.KINDS.values() if k.optional)
 RULE_HINTS = {
     "status-reason": ("status-reason", "a superseded or retracted claim must say why", "add status_reason: {en: ..., zh: ...}"),
     "superseded-successor": ("superseded-successor", "a superseded claim must name its successor", "add successor: <id of the claim that replaces it>"),
+    "bound-approximate": ("bound-approximate", "a figure is either approximate (about 10) or a bound (more than 10), "
+                          "not both", "keep bound: and remove approximate:, or the other way round, as the source writes it"),
     "attribution-note": ("attribution-note", "an uncertain attribution must say what is in doubt", "add attribution_note: {en: ..., zh: ...}"),
     "derivation-inputs": ("derivation-inputs", "a derivation needs inputs, or 'missing' saying what was not published", "list the claim ids in inputs:, or add missing: {en: ..., zh: ...}"),
     "absurd-magnitude": ("absurd-magnitude", "the number is too large to be a real figure", "check for extra digits; figures in this base are below 10^15"),
     "range-order": ("range-order", "a range must be written [low, high]", "swap the two values"),
     "full-width-digits": ("full-width-digits", "the value uses full-width digits or punctuation", "write numbers with ASCII digits and no separators: 85448, not ８５，４４８"),
     "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
-    "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
+    "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in contributing/templates.md"),
+    "date-field": ("bad-date", "the date has a part out of range", "write dates as 'YYYY-MM-DD': month 01 to 12, "
+                   "day 01 to the month's last"),
+    "currency-code": ("bad-format", "the currency is not an ISO 4217 code Babel knows", "write its three capital letters, e.g. USD, CNY, EUR"),
+    "currency-dimension": ("currency-dimension", "a unit with a currency measures money", "give it dimension: {money: 1}"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
     "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),

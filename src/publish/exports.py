@@ -78,6 +78,7 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "value_text": display.canonical(c.value),
         "precision": None if c.precision is None else (c.precision if c.precision == "exact" else json_value(Decimal(c.precision))),
         "approximate": c.approximate,
+        "bound": c.bound,
         "unit": m.unit,
         "statement": {lang: plain_statement(kb, cid, lang) for lang in LANGS},
         "tier": c.tier,

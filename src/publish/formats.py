@@ -108,7 +108,7 @@ class Work:
     lang: str  # the site language of the page (kb.languages)
     publisher: str  # the evidence base's name in this language
     title: str  # plain text
-    url: str  # the page's full address
+    url: str | None  # the page's full address; None for a build with no public address (render.citing.is_local)
     version: str | None = None  # short commit id
     date: str | None = None  # the data version's date, YYYY-MM-DD
     origins: tuple[Origin, ...] = field(default_factory=tuple)  # sources that state the figure (or the source itself)
@@ -296,8 +296,11 @@ def plain(work: Work) -> list[Piece]:
                         "” " if stopped else ".” ", f"{_w(work.kind, lang)} {work.ident}"]
     if work.version:
         out += [_p("comma", lang)] + _version(work, st.date)
-    out += [f". {work.url}{_p('open_paren', lang)}{_w('accessed', lang)} ", Accessed(st.accessed),
-            _p("close_paren", lang) + "."]
+    if work.url:
+        out += [f". {work.url}{_p('open_paren', lang)}{_w('accessed', lang)} ", Accessed(st.accessed),
+                _p("close_paren", lang) + "."]
+    else:
+        out += ["."]
     if work.origins:
         out += [" "] + credits(work)
     return out
@@ -309,15 +312,23 @@ def gbt7714(work: Work) -> str:
     """A reference to an electronic resource in GB/T 7714-2015 form:
 
     主要责任者. 题名: 其他题名信息[EB/OL]. (更新日期)[引用日期]. 获取和访问路径.
+
+    A copy built with no public address has no access path: it is cited as a database, 题名[DB]. (更新日期).
     """
     lang, st = work.lang, STYLES["gbt7714"]
     out: list[Piece] = [f"{work.publisher}. ", *_bare_pieces(work), f": {_w(work.kind, lang)} {work.ident}"]
     if work.version:
         out += [_p("comma", lang), f"{_w('version', lang)} ", Marked(work.version, "version")]
-    out += ["[EB/OL]. "]
-    if work.date:
-        out += ["(", Marked(st.date(work.date), "version-date", work.date), ")"]
-    out += ["[", Accessed(st.accessed), f"]. {work.url}."]
+    if work.url:  # an online resource, read at its address on a day
+        out += ["[EB/OL]. "]
+        if work.date:
+            out += ["(", Marked(st.date(work.date), "version-date", work.date), ")"]
+        out += ["[", Accessed(st.accessed), f"]. {work.url}."]
+    else:  # a copy built with no public address: a database, with neither an address nor a day it was read there
+        out += ["[DB]"]
+        if work.date:
+            out += [". (", Marked(st.date(work.date), "version-date", work.date), ")"]
+        out += ["."]
     if work.origins:
         out += [" "] + credits(work)
     return out
@@ -382,18 +393,23 @@ def bibtex(work: Work) -> list[Piece]:
         note += [_p("comma", lang) + f"{_w('version', lang)} {work.version}"]
         if work.date:
             note += [_p("open_paren", lang) + work.date + _p("close_paren", lang)]
-    note += [_p("clause_end", lang) + _p("sentence_sep", lang)]
+    note += [_p("clause_end", lang)]
     if work.origins:
-        note += credits(work) + [_p("sentence_sep", lang)]
-    note += [f"{_sentence(_w('accessed', lang), lang)} ", Accessed("iso"), _p("clause_end", lang)]
+        note += [_p("sentence_sep", lang)] + credits(work)
+    if work.url:
+        note += [_p("sentence_sep", lang), f"{_sentence(_w('accessed', lang), lang)} ", Accessed("iso"),
+                 _p("clause_end", lang)]
     fields: list[tuple[str, list[Piece]]] = [("author", ["{" + latex(work.publisher) + "}"]),
                                              ("title", ["{" + latex(bare_title(work.title)) + "}"])]
     if work.date:
         fields.append(("year", [work.date[:4]]))
     if work.version:
         fields.append(("version", [latex(work.version)]))
-    fields += [("url", [_braceless(work.url)]), ("howpublished", [_url_field(work.url)]), ("note", _latex_pieces(note))]
-    fields.append(("urldate", [Accessed("iso")]))
+    if work.url:
+        fields += [("url", [_braceless(work.url)]), ("howpublished", [_url_field(work.url)])]
+    fields.append(("note", _latex_pieces(note)))
+    if work.url:
+        fields.append(("urldate", [Accessed("iso")]))
     fields.append(("language", [bibtex_language(lang)]))
     width = max(len(k) for k, _ in fields)
     body = _joined(",\n", ([f"  {k.ljust(width)} = {{", *v, "}"] for k, v in fields))
@@ -432,6 +448,8 @@ def csl(work: Work) -> dict:
         "note": note,
         "accessed": {"date-parts": [Accessed("parts")]},  # the date's parts, once a date is in the slot
     }
+    if not work.url:  # a build with no public address: no address, and so no day it was read there
+        del item["URL"], item["accessed"]
     if work.version:
         item["version"] = work.version
         item["edition"] = f"{_w('data_version', lang)} {work.version}"

@@ -12,8 +12,11 @@
 
 The build's settings (the site's public address, the data version, the site's
 name and description in each language) are set once per build by the hooks with
-:func:`configure`.  The address is mkdocs.yml's ``site_url``, which is never
-empty: nothing builds a page's address before it is set.
+:func:`configure`.  The address is mkdocs.yml's ``site_url`` (SITE_URL, which the
+publishing workflow sets to where it publishes), which is never empty: nothing builds
+a page's address before it is set.  A build without SITE_URL is a local one, for the
+local server's address (``make serve``'s): its own links lead there, and its
+references name no address at all, since no one else can open it.
 
 The access date cannot be known when a page is built: each citation shows the
 data version's date in an element marked ``data-kb-accessed``, and
@@ -48,6 +51,21 @@ DEFAULT_SITE_NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据�
 
 
 
+def is_local(address: str) -> bool:
+    """Whether a site address is this machine's own (localhost, 127.0.0.1, ::1): the address of a local build or
+    preview, which no one else can open, so that no reference may give it."""
+    import ipaddress
+
+    host = (urlsplit(address).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
 @dataclass
 class Settings:
     site_url: str | None = None  # e.g. https://example.org/jalapeno/ ; None until configure() sets it
@@ -56,6 +74,11 @@ class Settings:
         code: languages.text(DEFAULT_SITE_NAMES, code) for code in languages.LANGUAGES})
     build_date: str | None = None  # the build's date (MkDocs': SOURCE_DATE_EPOCH, else today), YYYY-MM-DD
     site_descriptions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        """Whether the site was built for a public address, which references may give (:func:`is_local`)."""
+        return bool(self.site_url) and not is_local(self.site_url)
 
     @property
     def date(self) -> str:
@@ -172,7 +195,9 @@ def title(ctx, kind: str, ident: str) -> str:
 
 
 def work(ctx, kind: str, ident: str) -> fmt_cite.Work:
-    url = public_url(urls.page_url(kind, ident, ctx.lang))
+    """What a reference to the page names: the page's full address only where the site has a public one (a local
+    build's references give none: :attr:`Settings.public`)."""
+    url = public_url(urls.page_url(kind, ident, ctx.lang)) if SETTINGS.public else None
     v = SETTINGS.version
     cited, relayed = origins(ctx, kind, ident)
     pieces = title_pieces(ctx, kind, ident)
@@ -189,7 +214,7 @@ STANDARD = "GB/T 7714-2015"
 # not templates: a reference has a dozen pieces and every claim, source and entity page three references.
 _ACCESSED_PARTS = Markup('<span data-kb-accessed="parts">{}</span>')
 _ACCESSED = Markup('<time data-kb-accessed="{}" datetime="{}">{}</time>')
-_FIGURE = Markup('<a class="kb-fig" href="{}">{}{}</a>')
+_FIGURE = Markup('<a class="kb-fig" href="{0}">{3}{1}{2}{4}</a>')
 _APPROX = Markup('<span class="kb-approx">{}</span> ')
 _MARKED = {
     "entity": Markup('<span data-entity="{value}">{text}</span>'),
@@ -217,7 +242,9 @@ def _figure_in_text(ctx, cid: str) -> Markup:
 
     c = ctx.kb.claims[cid]
     hedge = _APPROX.format(inert(ctx.t("approx"))) if c.approximate else ""
-    return _FIGURE.format(inert(ctx.href("claim", cid)), hedge, Markup(value_markup(ctx, cid)))
+    before, after = fmt.bound_words(c.bound, ctx.lang)
+    return _FIGURE.format(inert(ctx.href("claim", cid)), hedge, Markup(value_markup(ctx, cid)), inert(before),
+                          inert(after))
 
 
 _NAMES = ("title", "author", "address")  # a source's own words: always marked as a name
@@ -280,7 +307,7 @@ def section(ctx, kind: str, ident: str) -> list[Markup]:
         "cite.html.j2", heading=t("h.cite", lang), kind=kind, ident=ident, tag=SCHEMA_LANG[lang],
         label=(before, standard, after), reference=_reference(ctx, style.reference(w)),
         copied=t("cite.copied", lang), failed=t("cite.copy_failed", lang), copy=t("cite.copy", lang),
-        notes=[t("cite.permanent", lang), t("cite.accessed", lang)],
+        notes=[t("cite.permanent", lang), t("cite.accessed", lang)] if w.url else [t("cite.local", lang)],
         formats=[{"name": "bibtex", "summary": t("cite.bibtex", lang), "code": _code(fmt_cite.bibtex(w), verbatim)},
                  {"name": "csl-json", "summary": t("cite.csl", lang), "code": _code(fmt_cite.csl_json(w), verbatim)}])]
 

@@ -72,9 +72,11 @@ def _macros():
 
 
 def _number(ctx, cid: str, canonical: str, text: str, computed: bool = False) -> Markup:
-    """A number in <data>, followed by its unit's symbol (kb.display) when the unit has one."""
+    """A number in <data>, followed by its unit's symbol (kb.display) when the unit has one; a stated amount of money
+    is written with its currency inside <data> ($10 billion, 100亿美元: kb.display.money), and has no symbol after."""
     unit = ctx.kb.unit_of(cid)
-    return _macros().number(cid, canonical, text, fmt.unit_symbol(unit, ctx.lang), unit.space, computed)
+    symbol = "" if fmt.shows_currency(unit) and not computed else fmt.unit_symbol(unit, ctx.lang)
+    return _macros().number(cid, canonical, text, symbol, unit.space, computed)
 
 
 def value_markup(ctx, cid: str) -> str:
@@ -174,9 +176,10 @@ def badges(ctx, cid: str, *, tier_said: bool = False) -> str:
 
 def figure(ctx, cid: str, *, with_badges: bool = True, tier_said: bool = False) -> str:
     """A claim's figure, linked to its page, with its one mark."""
-    hedge = ctx.t("approx") if ctx.kb.claims[cid].approximate else None
+    c = ctx.kb.claims[cid]
+    hedge = ctx.t("approx") if c.approximate else None
     return str(_macros().figure(ctx.href("claim", cid), hedge, _value(ctx, cid),
-                                _mark(ctx, cid, tier_said, True) if with_badges else ""))
+                                _mark(ctx, cid, tier_said, True) if with_badges else "", fmt.bound_words(c.bound, ctx.lang)))
 
 
 def tier_said_line(ctx, tier_id: str) -> str:

@@ -9,5 +9,5 @@ from __future__ import annotations
 from kb.display import (  # noqa: F401  (the one formatting, from one place; render imports it from here)
     COMPUTED_SIGNIFICANT, DATE_PATTERNS, LOCALES, canonical, canonical_number, computed_bounds, computed_canonical,
     computed_text, date, date_range, decimals, figure_text, integer, is_date, number, number_range, parse_date,
-    unit_symbol, value_text, with_unit,
+    bound_words, money, shows_currency, unit_symbol, value_text, with_unit,
 )

@@ -14,7 +14,7 @@ from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import languages, query
 from kb.kinds import KINDS
-from . import citing, jsonld, listing, relay
+from . import citing, jsonld, listing, relay, report
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -129,14 +129,23 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         status_reason=_prose(ctx, c.status_reason, own=cid),
         relay=Markup(relay.claim_line(ctx, cid)),
         attribution=c.attribution, attribution_note=_prose(ctx, c.attribution_note, own=cid),
-        tags=ctx.t("list_sep").join(c.tags),
+        tags=ctx.t("list_sep").join(ctx.text(kb.tags[tag].name) for tag in c.tags),
         citations=[Markup(citation(ctx, cit, kb.how_checked(cid, i), cid)) for i, cit in enumerate(c.citations)],
         derivation=_derivation(ctx, cid) if c.derivation is not None else None,
         derived=_derived(ctx, cid), conflicts=_conflicts_of(ctx, cid),
         caveats=[Markup(prose(ctx, ctx.text(cv), own=cid)) for cv in c.caveats],
         cite=_cite(ctx, "claim", cid), jsonld=Markup(jsonld.script(jsonld.claim(ctx, cid))),
-        origin=query.origin(kb, "claims", cid))
+        origin=query.origin(kb, "claims", cid), report=_report(ctx, cid))
     return _page(plain(ctx, ctx.text(c.statement), own=cid), [body])
+
+
+def _report(ctx, cid: str):
+    """The words and addresses of a claim's "report an error" links (render.report), or None where there are none."""
+    issue, editor = report.links(ctx, cid)
+    if issue is None:
+        return None
+    words = {"issue": ctx.t("report.issue"), "edit": ctx.t("report.edit"), "sep": ctx.t("report.or")}
+    return words, issue, editor
 
 
 # --- sources ------------------------------------------------------------------

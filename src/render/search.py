@@ -21,4 +21,4 @@ STRINGS: tuple[str, ...] = tuple(k[len(_PREFIX):] for k in VOCABULARY if k.start
 def box(c) -> str:
     """The search box of the page in context ``c``, with Pagefind's stylesheet and scripts."""
     return render("search-box.html.j2", root=c.href_site(""), by_character=LANGUAGES[c.lang].by_character,
-                  words={name: t(_PREFIX + name, c.lang) for name in STRINGS})
+                  words={name: t(_PREFIX + name, c.lang) for name in STRINGS}, label=t("search.search_label", c.lang))

@@ -42,10 +42,12 @@ def tier_link(ctx, tid: str) -> str:
     return str(inline().tier(ctx.href("tier", tid), ctx.text(ctx.kb.tiers[tid].name)))
 
 
-def linked_prose(ctx, text: str, href: str, own: str | None = None) -> str:
-    """Prose as a link to ``href``; prose holding figures (links themselves) gets an arrow link instead."""
+def linked_prose(ctx, text: str, href: str, own: str | None = None, words: bool = False) -> str:
+    """Prose as a link to ``href``; prose holding figures (links themselves) gets an arrow link instead, with its words
+    shown where ``words`` (a row of a table, which must be seen to lead to its page)."""
     if PLACEHOLDER.search(text):
-        return f'{prose(ctx, text, own)} {inline().more(href, ctx.t("open_page"))}'
+        more = inline().more_words if words else inline().more
+        return f'{prose(ctx, text, own)} {more(href, ctx.t("open_page"))}'
     return str(inline().link(href, text))
 
 
@@ -185,7 +187,7 @@ def conflict_list(ctx, kinds=None) -> str:
     for xid in query.conflicts_of_kind(kb, kinds):
         x = kb.conflicts[xid]
         n = len(query.claims_in_conflict(kb, xid))
-        rows.append((xid, Markup(linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid))),
+        rows.append((xid, Markup(linked_prose(ctx, ctx.text(x.question), ctx.href("conflict", xid), words=True)),
                      ctx.t("xkind." + x.kind), n, Markup(count_markup(ctx, n, "claims-in-conflict:" + xid))))
     return table(ctx, "table-conflicts.html.j2", "conflicts", [ctx.t("f.question"), ctx.t("f.kind"), ctx.t("f.count")],
                  rows)

@@ -25,6 +25,7 @@ from .templating import template
 __all__ = ["attr", "entity_name", "escape", "escape_lines", "inline", "plain", "prose", "unescape"]
 
 _NEWLINES = re.compile(r"\s*\n\s*")
+_CLOSING = frozenset("。，、；：！？）」』】.,;:!?)")  # punctuation that closes on what precedes it
 
 
 def prose(ctx, text: str, own: str | None = None) -> str:
@@ -41,7 +42,14 @@ def prose(ctx, text: str, own: str | None = None) -> str:
         if kind == "entity" and ident in ctx.kb.entities:
             out.append(entity_name(ctx, ident))
         elif kind != "entity" and target is not None and target in ctx.kb.claims:
-            out.append(figure(ctx, target))
+            shown, after = figure(ctx, target), m.end()
+            if text[after:after + 1] and text[after] in _CLOSING:
+                # the punctuation that closes on the figure stays on its line: a browser may break after the figure's
+                # marker (a box of its own), which left a heading's 。 alone on the next line at phone width
+                shown, after = f'<span class="kb-nobr">{shown}{escape(text[after])}</span>', after + 1
+            out.append(shown)
+            last = after
+            continue
         else:
             out.append(escape(m.group(0)))
         last = m.end()

@@ -10,7 +10,12 @@ report speaks of records, figures and pages rather than of YAML lines:
 * derived figures and verdicts that change, with the inputs that changed under them;
 * conflicts touched: added, removed, edited, or holding a claim that changed;
 * sources added;
-* the pages in each language whose figures change.  Every generated page (one per record
+* snapshots (``data/snapshots/``) added, removed or rewritten, line by line, with the sources that keep them: a
+  correction made by rewriting a source's copy changes what every quote of it is checked against;
+* the pages in each language whose figures change.
+
+A change repeated word for word in many places (a figure corrected in ten quotes, or on ten lines of a snapshot) is
+said once, with where it is made.  Every generated page (one per record
   and retired id, :mod:`render.pages`) and every written page (``docs/<lang>/``, its macros
   run by the site's own ``macros/main.py``) is rendered for both sides, and a page is listed
   when the figures it shows differ: the ``<data>`` elements (figures, counts, dates), the
@@ -193,6 +198,7 @@ class Side:
     problems: list = field(default_factory=list)
     pages: dict = field(default_factory=dict)  # (lang, url) -> figures shown
     unrendered: dict = field(default_factory=dict)  # (lang, url) -> why
+    snapshots: dict = field(default_factory=dict)  # path under data/ (snapshots/x.txt) -> its text
 
 
 @dataclass
@@ -206,11 +212,12 @@ class Report:
     derived: list = field(default_factory=list)  # [(id, figure change or None, verdict change or None, [inputs])]
     conflicts: list = field(default_factory=list)  # [(id, why)]
     sources_added: list = field(default_factory=list)  # [(id, name)]
+    snapshots: list = field(default_factory=list)  # [(file, "added"/"removed"/"changed", [(old, new, lines)], [source ids])]
     pages: dict = field(default_factory=dict)  # lang -> {"changed": [...], "added": [...], "removed": [...]}
 
     @property
     def empty(self) -> bool:
-        return not (self.added or self.removed or self.changed or self.derived or any(
+        return not (self.added or self.removed or self.changed or self.derived or self.snapshots or any(
             v for p in self.pages.values() for v in p.values()))
 
 
@@ -231,6 +238,70 @@ def _field_changes(kb_a, kb_b, kind: str, ident: str) -> list[tuple[str, str, st
             sa, sb = _texts(sa, sb)
         out.append((path, sa, sb))
     return out
+
+
+# --- snapshots ------------------------------------------------------------------------------
+
+def read_snapshots(data: Path) -> dict[str, str]:
+    """Every snapshot under ``data`` (snapshots/<name>.txt) -> its text, read as kb check reads them: regular files
+    only, never through a link, within the size limit (one it refuses is left out here, and kb check says why)."""
+    from kb import files
+
+    folder = data / "snapshots"
+    out = {}
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.iterdir()):
+        rel = f"snapshots/{path.name}"
+        if not path.name.endswith(".txt"):
+            continue
+        raw, refused = files.read_file(data, rel, files.MAX_SNAPSHOT_BYTES, "snapshot")
+        if raw is not None and refused is None:
+            out[rel] = raw.decode("utf-8", errors="replace")
+    return out
+
+
+def snapshot_changes(old: str, new: str) -> list[tuple[str, str, int]]:
+    """What changed between two texts of a snapshot, line by line: (old lines, new lines, at which line of the new
+    text), each changed run of lines once; a run only added has no old lines, one only removed no new ones."""
+    import difflib
+
+    a, b = old.splitlines(), new.splitlines()
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op != "equal":
+            out.append(("\n".join(a[i1:i2]), "\n".join(b[j1:j2]), j1 + 1))
+    return out
+
+
+_WORD = re.compile(r"[0-9A-Za-z,.%]")
+
+
+def core(old: str, new: str) -> tuple[str, str]:
+    """What differs between two texts: both without the start and the end they share, widened to whole numbers and
+    Latin words (85,448 → 85,449, not 8 → 9)."""
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    q = 0
+    while q < min(len(old), len(new)) - p and old[-1 - q] == new[-1 - q]:
+        q += 1
+    while p > 0 and _WORD.match(old[p - 1]):
+        p -= 1
+    while q > 0 and _WORD.match(old[len(old) - q]):
+        q -= 1
+    return old[p:len(old) - q].strip(" ,."), new[p:len(new) - q].strip(" ,.")
+
+
+def grouped(changes: list[tuple[str, str, object]]) -> list[tuple[str, str, list, tuple[str, str]]]:
+    """Changes that make the same edit (:func:`core`: a figure corrected the same way in many quotes, or on many lines
+    of a snapshot), said once: (old, new, [where each is made], the first one in context, cut to where it differs),
+    in the order each is first made."""
+    out: dict[tuple[str, str], list] = {}
+    for old, new, where in changes:
+        key = core(old, new)
+        out.setdefault(key, [_texts(old, new)]).append(where)
+    return [(old, new, found[1:], found[0]) for (old, new), found in out.items()]
 
 
 def _derivation_order(kb) -> list[str]:
@@ -301,6 +372,13 @@ def compare(base: Side, head: Side) -> Report:
                 seen.add(xid)
                 rep.conflicts.append((xid, "holds a claim that changed: " + ", ".join(hit)))
     rep.sources_added = [(sid, b.sources[sid].name.en) for sid in rep.added.get("sources", [])]
+    for rel in sorted(set(base.snapshots) | set(head.snapshots)):
+        old, new = base.snapshots.get(rel), head.snapshots.get(rel)
+        if old == new:
+            continue
+        keep = sorted({sid for kb in (a, b) for sid, src in kb.sources.items() if src.snapshot and src.snapshot.file == rel})
+        status = "added" if old is None else "removed" if new is None else "changed"
+        rep.snapshots.append((rel, status, snapshot_changes(old, new) if status == "changed" else [], keep))
     for lang in LANGS:
         pa = {u: f for (lg, u), f in base.pages.items() if lg == lang}
         pb = {u: f for (lg, u), f in head.pages.items() if lg == lang}
@@ -415,7 +493,7 @@ def open_side(label: str, root: Path, data: str) -> Side:
         kb = KnowledgeBase.open(root / data)
     except DataError as exc:
         return Side(label, None, exc.problems)
-    side = Side(label, kb)
+    side = Side(label, kb, snapshots=read_snapshots(root / data))
     render_pages(side, root)
     return side
 
@@ -451,6 +529,7 @@ def diff(repo: Path, base: str, head: Optional[str] = None, data: str = "data") 
 
 # --- writing it out -----------------------------------------------------------------------
 
+_CITED_WORDS = re.compile(r"^citations\[\d+\]\.(quote|translation\.\w+|paraphrase\.\w+|reading\.\w+)$")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 
 
@@ -511,11 +590,27 @@ def _lines(rep: Report, md: bool) -> list[str]:
             out.append(item(f"{code(cid)}{status}: {text(figure(b, cid))}, {text(chr(8220) + said + chr(8221))}"))
     changed = rep.changed.get("claims", [])
     if changed:
+        # the words of citations (quotes, translations, paraphrases) changed the same way in several claims: said
+        # once, below, with the claims they are changed in
+        words = grouped([(old, new, (cid, path)) for cid, fields in changed for path, old, new in fields
+                         if _CITED_WORDS.match(path)])
+        shared = {w for _, _, where, _ in words if len({cid for cid, _ in where}) > 1 for w in where}
         out += head("Claims changed", len(changed))
         for cid, fields in changed:
-            out.append(item(code(cid)))
-            for path, old, new in fields:
+            own = [(path, old, new) for path, old, new in fields if (cid, path) not in shared]
+            out.append(item(code(cid) + ("" if own else ": only words of its citations, said below")))
+            for path, old, new in own:
                 out.append(item(f"{code(path)}: {change(old, new)}", 1))
+        repeated = [w for w in words if len({cid for cid, _ in w[2]}) > 1]
+        if repeated:
+            out += head("The same edit to several claims' citations", len(repeated))
+            for old, new, where, example in repeated:
+                claims = list(dict.fromkeys(cid for cid, _ in where))
+                fields = ", ".join(sorted({_CITED_WORDS.match(path).group(1).split(".")[0] for _, path in where}))
+                out.append(item(f"{change(old or '—', new or '—')}: in {len(where)} citations' {fields}, of "
+                                f"{len(claims)} claims"))
+                out.append(item(f"e.g. {change(*example)}", 1))
+                out.append(item("claims: " + ", ".join(code(c) for c in claims), 1))
     if rep.retired:
         out += head("Claims retracted or superseded", len(rep.retired))
         for cid, status, successor in rep.retired:
@@ -538,6 +633,19 @@ def _lines(rep: Report, md: bool) -> list[str]:
     if rep.sources_added:
         out += head("Sources added", len(rep.sources_added))
         out += [item(f"{code(sid)}: {text(name)}") for sid, name in rep.sources_added]
+    if rep.snapshots:
+        out += head("Snapshots changed", len(rep.snapshots))
+        for rel, status, changes, keep in rep.snapshots:
+            kept = f" (the copy of {', '.join(code(k) for k in keep)}: every quote of it is checked against it)" if keep else ""
+            out.append(item(f"{code('data/' + rel)}: {status}" + kept))
+            for old, new, lines, (cut_old, cut_new) in grouped(changes):
+                at = f"line {lines[0]}" if len(lines) == 1 else f"{len(lines)} lines ({', '.join(map(str, lines[:8]))}" \
+                    + (", …)" if len(lines) > 8 else ")")
+                if not (old or new):
+                    continue
+                shown = change(cut_old, cut_new) if cut_old and cut_new else \
+                    (f"added: {text(cut_new)}" if cut_new else f"removed: {text(cut_old)}")
+                out.append(item(f"{at}: {shown}" + (f" (each: {change(old, new)})" if len(lines) > 1 else ""), 1))
     removed = [(kind, i, to) for kind, rows in rep.removed.items() for i, to in rows]
     if removed:
         out += head("Records removed", len(removed))

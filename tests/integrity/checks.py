@@ -102,10 +102,16 @@ def figure_problems(page: Page, facts: Facts) -> list[str]:
                 continue
             if f.value != num.canonical(v):
                 out.append(f"{where}: value {f.value}, data {num.canonical(v)}")
-            if f.text != num.shown(v, lang):
-                out.append(f"{where}: shown {f.text}, data {num.shown(v, lang)}")
+            code = facts.unit(f.claim).get("currency")
+            want = (num.money(v, code, lang) if not isinstance(v, list) else
+                    num.money(v[0], code, lang) + num.RANGE_SEP[lang] + num.money(v[1], code, lang)) if code \
+                else num.shown(v, lang)
+            if f.text != want:
+                out.append(f"{where}: shown {f.text}, data {want}")
         if f.tag == "data" and f.hedged is not None:
             symbol = facts.unit_symbol(f.claim, lang) or None
+            if facts.unit(f.claim).get("currency") and not f.computed:
+                symbol = None  # an amount of money is written with its currency, inside <data>
             if f.unit != symbol:
                 out.append(f"{where}: unit shown {f.unit or 'none'}, data {symbol or 'none'}")
             if not f.computed and f.hedged != bool(claim.get("approximate")):
@@ -359,6 +365,9 @@ def parity_problems(en_url: str, corpus: Corpus, docs: Path) -> list[str]:
 CONTRACT = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv",
             "datapackage.json")
 APPROX = {"en": "about", "zh": "约", "zh-hant": "約"}
+# a figure the source states as a bound, by the written language (Traditional Chinese writes them as Simplified does)
+BOUND = {"more-than": {"en": "more than {}", "zh": "{}以上"}, "at-least": {"en": "at least {}", "zh": "至少 {}"},
+         "less-than": {"en": "less than {}", "zh": "不到 {}"}, "up-to": {"en": "up to {}", "zh": "最多 {}"}}
 
 
 def figure_text(facts: Facts, cid: str, lang: str) -> str:
@@ -368,12 +377,18 @@ def figure_text(facts: Facts, cid: str, lang: str) -> str:
     v = claim.get("value")
     if v is None and text == "no figure":
         return text
-    if not (num.is_date(v) or (isinstance(v, list) and num.is_date(v[0]))):
+    code = facts.unit(cid).get("currency")
+    if code and v is not None:  # an amount of money, written with its currency
+        text = (num.money(v, code, lang) if not isinstance(v, list) else
+                num.money(v[0], code, lang) + num.RANGE_SEP[lang] + num.money(v[1], code, lang))
+    elif not (num.is_date(v) or (isinstance(v, list) and num.is_date(v[0]))):
         symbol = facts.unit_symbol(cid, lang)
         if symbol:
             text += ("\u00a0" if facts.unit(cid).get("space", True) else "") + symbol
     if claim.get("approximate"):
         text = f"{APPROX[lang]} {text}"
+    if claim.get("bound"):
+        text = BOUND[claim["bound"]][WRITTEN[lang]].format(text)
     return text
 
 

@@ -12,6 +12,11 @@ The rule, as the about page and ``src/kb/display.py`` state it:
   (Chinese);
 * dates: ``25 August 2026`` / ``2026年8月25日``, ``August 2026`` / ``2026年8月``,
   ``2026`` / ``2026年``;
+* an amount of money (a unit with a currency): English writes the currency's
+  symbol first and millions, billions and trillions in words ($10 billion),
+  Chinese 万/亿 and the currency's name after (100亿美元; Taiwan 100億美元),
+  in Babel's long compact words, only where they write the amount exactly;
+  otherwise its digits, grouped;
 * a computed figure (a derived claim no source states): the interval its
   inputs allow, each input standing for every value that rounds to it,
   widened outward to three significant figures (low end down, high end up).
@@ -25,7 +30,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import format_compact_decimal, format_decimal, get_currency_name, get_currency_symbol
 
 from .langs import WRITTEN
 
@@ -60,6 +65,26 @@ def places(v) -> int:
 def number(v, lang: str) -> str:
     n = places(v)
     return format_decimal(v, format="#,##0" + ("." + "0" * n if n else ""), locale=LOCALE[lang])
+
+
+def money(v, code: str, lang: str) -> str:
+    """An amount of money as the page must show it (see the rule above)."""
+    amount = Decimal(v)
+    text = number(v, lang)
+    if amount >= (10 ** 6 if WRITTEN[lang] == "en" else 10 ** 4):
+        for digits in range(4):
+            said = format_compact_decimal(amount, format_type="long", locale=LOCALE[lang], fraction_digits=digits)
+            head = said.split(" ")[0] if WRITTEN[lang] == "en" else said.rstrip("万亿萬億兆")
+            try:
+                factor = amount / Decimal(head.replace(",", ""))
+            except ArithmeticError:
+                continue
+            if factor > 1 and str(factor.normalize()).startswith("1E+"):
+                text = said
+                break
+    if WRITTEN[lang] == "en":
+        return get_currency_symbol(code, locale=LOCALE[lang]) + text
+    return text + get_currency_name(code, locale=LOCALE[lang])
 
 
 def shown(v, lang: str) -> str:
