@@ -35,6 +35,10 @@ def snapshot(extent: str) -> dict:
     # a paraphrase is checked only by reading, even where a copy is kept
     (PARAPHRASE, source(url="https://example.com/", accessed="2026-10-02", snapshot=snapshot("full")), "read", "2026-10-02"),
     (PARAPHRASE, source(no_url=NO_URL, snapshot=snapshot("full")), "unchecked", None),
+    # a quote copied from the page on a later day than the source was first read carries that day
+    ({**QUOTE, "accessed": "2026-11-20"}, source(url="https://example.com/", accessed="2026-10-02"), "read", "2026-11-20"),
+    # a quote and a paraphrase beside it: the quote was compared with the copy kept
+    ({**QUOTE, **PARAPHRASE}, source(no_url=NO_URL, snapshot=snapshot("full")), "full-copy", "2026-11-01"),
 ])
 def test_how_a_citation_was_checked(cit, src, how, date):
     answer = checked.how_checked(Citation(**cit), src)

@@ -52,6 +52,36 @@ SOURCES_READ = MINIMAL[SOURCES].replace(NO_URL, '  url: https://example.com/arti
 PARAPHRASED = NEW_CLAIM.replace("      quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}\n",
                                 "      paraphrase: {en: The page says the chip exists., zh: 该页面称芯片存在。}\n")
 
+# a page read at its address, with no copy kept here: quoted by one short sentence that carries the figure
+WEB_SOURCES = SOURCES_READ.replace(SNAPSHOT, "")
+WEB_CLAIM = """\
+web-latency:
+  subject: chip
+  metric: latency
+  value: 1.03
+  statement: {en: "The page gives the chip a latency of {value}.", zh: "该页面称芯片的延迟为 {value}。"}
+  scope: {en: The whole system., zh: 整套系统。}
+  conditions: {baseline: gpu, model: chip, note: {en: As a page gives it., zh: 按一个页面所给。}}
+  citations:
+    - source: article
+      quote: 芯片的延迟为 1.03 秒
+      translation: {en: "The chip's latency is 1.03 s"}
+      accessed: "2026-11-20"
+  tier: vendor-self-report
+"""
+
+
+def web(claim: str = WEB_CLAIM, sources: str = WEB_SOURCES) -> dict:
+    return {SOURCES: sources, CLAIMS: MINIMAL[CLAIMS] + claim}
+
+
+def web_quote(quote: str, translation: str) -> str:
+    return WEB_CLAIM.replace("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n",
+                             f"      quote: {quote}\n      translation: {{en: \"{translation}\"}}\n")
+
+
+WEB_PARAPHRASE = "      paraphrase: {en: The page gives the latency in seconds., zh: 该页面以秒为单位给出了延迟。}\n"
+
 
 
 def superseded(ident: str, successor: str) -> str:
@@ -150,7 +180,7 @@ CASES = [
     ("superseded-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"), None,
      "data/claims/bench.yml:40:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
     ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
-     "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
+     "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs the source's words: a quote (verbatim), a paraphrase (your own words), or both (add quote: with the sentence that carries the figure, copied exactly)"),
     ("attribution-note", claims_plus(NEW_CLAIM + "  attribution: uncertain\n"), None,
      "data/claims/bench.yml:40:1: attribution-note: data/claims/bench.yml > extra: an uncertain attribution must say what is in doubt (add attribution_note: {en: ..., zh: ...})"),
     ("derivation-inputs", None, {CLAIMS: ("    inputs: [gpu-latency, chip-latency]\n", "    inputs: []\n")},
@@ -186,6 +216,20 @@ CASES = [
      "data/claims/bench.yml:34:14: source-address: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is checked against nothing: the source 'article' has no copy (snapshot) and no date it was read at its address (url and accessed) (add a snapshot of the source (snapshot: {file: snapshots/<id>.txt, taken: ..., extent: full or excerpt}), or its url: and the date it was read there (accessed:))"),
     ("source-address-paraphrase", claims_plus(PARAPHRASED), None,
      "data/claims/bench.yml:46:7: source-address: data/claims/bench.yml > extra > citations[0] > paraphrase: a paraphrase is checked only by reading the page, so the source 'article' needs its address (url) and the date it was read there (accessed) (add url: and accessed: to the source 'article', or quote a copy kept in data/snapshots/)"),
+    # --- a page read at its address: a short verbatim quote, the contributor's own words beside it ---------
+    ("web-quote-missing", web(WEB_CLAIM.replace("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n", WEB_PARAPHRASE)), None,
+     "data/claims/bench.yml:48:7: web-quote: data/claims/bench.yml > web-latency > citations[0]: the page 'article' is cited for the claim's figure, but the citation carries no quote of it: a paraphrase cannot be checked for the figure (add quote: with the sentence (or the part of it) that carries the figure, copied exactly as the page shows it, and accessed: with the day you copied it)"),
+    ("web-quote-without-figure", web(web_quote("芯片的延迟", "the chip's latency")), None,
+     "data/claims/bench.yml:49:14: web-quote: data/claims/bench.yml > web-latency > citations[0] > quote: the quote of 'article' does not write the claim's figure (quote the sentence that carries the figure, or add reading: {en, zh} if the page writes it in words (「nine months」), or cite the page on the claim its sentence supports)"),
+    ("quote-length-sentences", web(web_quote("芯片的延迟为 1.03 秒。对照系统为 1.80 秒。", "The chip's latency is 1.03 s. The baseline's is 1.80 s.")), None,
+     "data/claims/bench.yml:49:14: quote-length: data/claims/bench.yml > web-latency > citations[0] > quote: a page read at its address is quoted by one sentence at most (about 40 words, or 80 Chinese characters): the quote holds 2 sentences (keep the one sentence, or the part of it, that carries the figure; say the rest in your own words in paraphrase:)"),
+    ("quote-length-characters", web(web_quote("在一整套推理服务系统上，经过长时间、多种长度请求、大量用户同时访问的持续负载测试，并与对照系统在相同模型、相同精度、相同并发和相同输入输出长度下逐项仔细比较之后，芯片的延迟为 1.03 秒", "after a long sustained load test on a whole serving system, with requests of many lengths and many users at once, compared item by item with the baseline at the same model, precision, concurrency and lengths, the chip's latency is 1.03 s")), None,
+     "data/claims/bench.yml:49:14: quote-length: data/claims/bench.yml > web-latency > citations[0] > quote: a page read at its address is quoted by one sentence at most (about 40 words, or 80 Chinese characters): the quote is 1 word and 81 Chinese characters long (keep the one sentence, or the part of it, that carries the figure; say the rest in your own words in paraphrase:)"),
+    ("paraphrase-copies", web(WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n      paraphrase: {en: The page gives the latency., zh: 该页面称芯片的延迟为 1.03 秒，对照系统更慢。}\n').replace(
+        "      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒，对照系统为 1.80 秒\n")), None,
+     "data/claims/bench.yml:52:57: paraphrase-copies: data/claims/bench.yml > web-latency > citations[0] > paraphrase > zh: the paraphrase copies a run of its quote: '芯片的延迟为103秒对照系统' (say it in your own words: no run of 8 words (or 12 Chinese characters) of the quote; or remove the paraphrase, since the quote and its translation already say it)"),
+    ("source-address-accessed-on-a-copy", claims_plus(NEW_CLAIM.replace("      translation: {en: \"The chip's latency\"}\n", "      translation: {en: \"The chip's latency\"}\n      accessed: \"2026-11-20\"\n")), None,
+     "data/claims/bench.yml:48:17: source-address: data/claims/bench.yml > extra > citations[0] > accessed: the day a quote was copied (accessed) belongs to a page read at its address, with no copy kept here (remove accessed: (a quote of a kept copy is dated by its snapshot))"),
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
      "data/sources/articles.yml:10:13: future-date: data/sources/articles.yml > article > accessed: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
@@ -453,3 +497,16 @@ def test_dates_and_durations_are_not_compared(check):
     files = claims_plus(dated + dated.replace("extra:", "extra-again:"))
     files["snapshots/article.txt"] = MINIMAL["snapshots/article.txt"] + "芯片于 2026 年发布。\n"
     assert check(files) == []
+
+
+# --- a page read at its address: the cases that pass ----------------------------------------------------------------
+
+def test_a_short_web_quote_that_writes_the_figure_passes(check):
+    assert check(web()) == []
+
+
+def test_a_paraphrase_in_its_own_words_beside_a_quote_passes(check):
+    beside = WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n' + WEB_PARAPHRASE)
+    assert check(web(beside)) == []
+
+

@@ -55,7 +55,7 @@ def _check_citations(s, cid: str, lang: str) -> int:
         # no contributor's words inside the source's
         for bq in fig.select("blockquote"):
             assert not bq.select(".kb-translation, .kb-paraphrase, .kb-words-label"), where
-        if "quote" in cit:
+        if "quote" in cit:  # the source's words, and beside them the contributors' own where there are any
             (bq,) = fig.select("blockquote.kb-quote")
             assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"], where
             own = SITE_LANG[src["language"]] == WRITTEN[lang]
@@ -70,7 +70,9 @@ def _check_citations(s, cid: str, lang: str) -> int:
                 assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang)), where
         else:
             assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
+        if "paraphrase" in cit:
             (p,) = fig.select("p.kb-paraphrase")
+            assert p.find_parent("blockquote") is None, where
             assert _text(p.select_one(".kb-words-label")).startswith(in_lang(PARAPHRASE, lang)), where
             assert " ".join(in_lang(cit["paraphrase"], lang).split()) in _text(p), where
         how, date = _expected_check(cit, src)

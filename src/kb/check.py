@@ -218,6 +218,65 @@ def quotes_are_translated(ctx: Context):
                            f"remove translation.{own}")
 
 
+def web_page(src) -> bool:
+    """Whether a source is a page read at its address with no copy kept here: quoted by a short sentence, read once."""
+    return src is not None and src.snapshot is None and checked.read_at_address(src)
+
+
+@rule
+def web_quotes(ctx: Context):
+    """A page read at its address is quoted by one short sentence that carries the figure, copied on a stated day;
+    a paraphrase beside a quote is in the contributor's own words."""
+    from . import quoting
+    from .figurecheck import citation_writes_figure
+
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        has_figure = m is not None and m.kind != "qualitative" and c.value is not None
+        unit = ctx.units.get(m.unit) if m else None
+        for i, cit in enumerate(c.citations):
+            src = ctx.sources.get(cit.source)
+            if cit.accessed is not None and not web_page(src):
+                ctx.report("claims", cid, ("citations", i, "accessed"), "source-address",
+                           "the day a quote was copied (accessed) belongs to a page read at its address, with no copy "
+                           "kept here", "remove accessed: (a quote of a kept copy is dated by its snapshot)")
+            if cit.quote is not None and cit.paraphrase is not None:
+                own = checked.quote_lang(src)
+                for lang in schema.LANGS if own else ():
+                    if lang != own:
+                        continue
+                    run = quoting.shared_run(getattr(cit.paraphrase, lang), cit.quote, lang)
+                    if run:
+                        ctx.report("claims", cid, ("citations", i, "paraphrase", lang), "paraphrase-copies",
+                                   f"the paraphrase copies a run of its quote: {run!r}",
+                                   f"say it in your own words: no run of {quoting.RUN_WORDS} words (or "
+                                   f"{quoting.RUN_CJK} Chinese characters) of the quote; or remove the paraphrase, "
+                                   "since the quote and its translation already say it")
+            if not web_page(src):
+                continue
+            if cit.quote is not None:
+                why = quoting.length_problem(cit.quote)
+                if why:
+                    ctx.report("claims", cid, ("citations", i, "quote"), "quote-length",
+                               f"a page read at its address is quoted by one sentence at most (about "
+                               f"{quoting.MAX_WORDS} words, or {quoting.MAX_CJK} Chinese characters): {why}",
+                               "keep the one sentence, or the part of it, that carries the figure; say the rest in "
+                               "your own words in paraphrase:")
+            if not has_figure:
+                continue
+            if cit.quote is None:
+                ctx.report("claims", cid, ("citations", i), "web-quote",
+                           f"the page {cit.source!r} is cited for the claim's figure, but the citation carries no quote "
+                           "of it: a paraphrase cannot be checked for the figure",
+                           "add quote: with the sentence (or the part of it) that carries the figure, copied exactly as "
+                           "the page shows it, and accessed: with the day you copied it")
+            elif not citation_writes_figure(c, cit, unit):
+                ctx.report("claims", cid, ("citations", i, "quote"), "web-quote",
+                           f"the quote of {cit.source!r} does not write the claim's figure",
+                           "quote the sentence that carries the figure, or add reading: {en, zh} if the page writes it "
+                           "in words (「nine months」), or cite the page on the claim its sentence supports")
+
+
 @rule
 def source_addresses(ctx: Context):
     for sid, s in ctx.sources.items():
@@ -621,7 +680,7 @@ def figures_are_in_quotes(ctx: Context):
         v = examine(c, unit)
         for i, f in v.unneeded_readings:
             ctx.report("claims", cid, ("citations", i, "reading"), "reading-unneeded",
-                       f"the quote of {v.near_source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
+                       f"the quote of {c.citations[i].source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
                        "remove reading:; a reading is for a figure the source writes in words no reader parses")
         if v.status == "missing":
             ctx.report("claims", cid, ("value",), "figure-not-in-quote",

@@ -14,7 +14,8 @@ A citation is checked in one of four ways, strongest first:
   source-address), so a fact base that opens has none; the answer exists so that no caller
   ever has to guess.
 
-The date that goes with the answer is the snapshot's ``taken`` or the source's ``accessed``.
+The date that goes with the answer is the snapshot's ``taken``, or the day the words were read at the
+address: the citation's own ``accessed`` (the day a quote was copied) or else the source's.
 """
 from __future__ import annotations
 
@@ -46,11 +47,12 @@ def read_at_address(source: Optional[SourceRecord]) -> bool:
 
 def how_checked(citation: Citation, source: Optional[SourceRecord]) -> Checked:
     """How ``citation``'s words were checked, given its source's record (None when it names no source)."""
-    if citation.paraphrase is None and source is not None and source.snapshot is not None:
+    if citation.quote is not None and source is not None and source.snapshot is not None:
         snap = source.snapshot
         return Checked(FULL_COPY if snap.extent == "full" else EXCERPT, snap.taken)
     if read_at_address(source):
-        return Checked(READ, source.accessed)
+        day = citation.accessed or source.accessed
+        return Checked(READ, day)
     return Checked(UNCHECKED)
 
 

@@ -193,19 +193,20 @@ class Translation(Record):
 
 
 class Citation(Record):
-    """Where a claim is stated: a source, the exact words (or, for a page whose sentences may not be copied, a paraphrase), and where in the source."""
+    """Where a claim is stated: a source, the exact words (a quote, and where wanted a paraphrase in the contributor's own words beside it), and where in the source."""
 
     source: Id = Field(description="Id of the source that states the claim.")
-    quote: Optional[Text] = Field(None, description="Verbatim words from the source, in its own language and script.")
+    quote: Optional[Text] = Field(None, description="Verbatim words from the source, in its own language and script. From a page read at its address (no snapshot): one sentence at most (about 40 words, or 80 Chinese characters), the one that carries the figure, copied exactly as the page showed it on the day it was read.")
+    accessed: Optional[DateText] = Field(None, description="For a quote of a page read at its address (no snapshot): the day its words were copied from the page, where that is not the source's accessed.")
     translation: Optional[Translation] = Field(None, description="The quote translated into each site language it is not written in, faithfully, hedges and numbers kept.")
     reading: Optional[Bilingual] = Field(None, description="How the claim's figure is read where the quote writes it in words no number reader parses, e.g. 'the article writes \"nearly three quarters\"; read as −75%'.")
-    paraphrase: Optional[Bilingual] = Field(None, description="Instead of a quote, for a third-party page whose sentences are not copied here: what it says, in the contributor's own words, in each language. Shown as a paraphrase, never as a quote.")
+    paraphrase: Optional[Bilingual] = Field(None, description="What the page says, in the contributor's own words, in each language: beside a short quote, or instead of one where no figure is cited. Shown as a paraphrase, never as a quote; it shares no run of eight words (or 12 Chinese characters) with its quote.")
     locator: Optional[ShortText] = Field(None, description="Where in the source (section heading, paragraph).")
     attributed_to: Optional[Id] = Field(None, description="Source the citing text attributes the statement to (e.g. the vendor's post an article relays).")
 
     @model_validator(mode="after")
     def _quote_or_paraphrase(self):
-        if (self.quote is None) == (self.paraphrase is None):
+        if self.quote is None and self.paraphrase is None:
             raise ValueError("citation-words")
         return self
 
@@ -413,7 +414,7 @@ RULE_HINTS = {
     "number-as-text": ("number-as-text", "the value is a number written as text", "write the number bare, without quotes, commas or 万: 85448"),
     "value-type": ("value-type", "a value must be a number, a [low, high] range, a date 'YYYY-MM-DD' (or 'YYYY-MM', 'YYYY'), or null", "see the claim template in CONTRIBUTING.md"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
-    "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
+    "citation-words": ("citation-words", "a citation needs the source's words: a quote (verbatim), a paraphrase (your own words), or both", "add quote: with the sentence that carries the figure, copied exactly"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),
     "url-form": ("bad-url", "the address is not well formed: it has a space, a line break, a quote, a bracket or "
                             "another character an address cannot hold, or a port that is not a number",

@@ -66,8 +66,9 @@ def checked_text(ctx, how) -> str:
 
 
 def citation(ctx, cit, how=None, cid: str | None = None) -> str:
-    """One citation: the quote in the source's own language (with its translation) or a paraphrase, then who
-    says it and where, and how its words were checked (``how``: kb.KnowledgeBase.how_checked)."""
+    """One citation: the quote in the source's own language (with its translation) and, where there is one, the
+    contributors' paraphrase; then who says it and where, and how its words were checked (``how``:
+    kb.KnowledgeBase.how_checked)."""
     src = ctx.kb.sources.get(cit.source)
     quoted = cit.quote is not None
     translation = translation_of(ctx, cit)
@@ -75,7 +76,7 @@ def citation(ctx, cit, how=None, cid: str | None = None) -> str:
         "citation.html.j2", t=words(ctx.lang), source=cit.source, how=how, lang=src.language if src else "",
         page_lang=lang_tag(ctx.lang),
         quote=Markup(escape_lines(cit.quote)) if quoted else None,
-        paraphrase=None if quoted else Markup(escape_lines(ctx.text(cit.paraphrase))),
+        paraphrase=Markup(escape_lines(ctx.text(cit.paraphrase))) if cit.paraphrase is not None else None,
         translation=Markup(escape_lines(translation)) if translation else None,
         reading=_reading(ctx, cit, cid), link=source_link(ctx, cit.source), locator=cit.locator,
         locator_lang=verbatim_tag(cit.locator, src.language if src else None) if cit.locator else None,

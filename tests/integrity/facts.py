@@ -90,10 +90,13 @@ class Facts:
 
         for kind in ("sources", "entities", "conflicts"):
             walk(self.kind(kind))
+        for claim in self.claims.values():  # the day a quote was copied from a page read at its address
+            walk([cit.get("accessed") for cit in claim.get("citations") or []])
         return found
 
     def record_dates(self) -> set[str]:
-        """Dates records other than claims state (a source's publication date, a snapshot's date)."""
+        """Dates records other than claims state (a source's publication date, a snapshot's date), and the day each
+        quote of a page read at its address was copied (a citation's accessed)."""
         return self._dates
 
     @cached_property
