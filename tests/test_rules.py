@@ -228,6 +228,8 @@ CASES = [
     ("paraphrase-copies", web(WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n      paraphrase: {en: The page gives the latency., zh: 该页面称芯片的延迟为 1.03 秒，对照系统更慢。}\n').replace(
         "      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒，对照系统为 1.80 秒\n")), None,
      "data/claims/bench.yml:52:57: paraphrase-copies: data/claims/bench.yml > web-latency > citations[0] > paraphrase > zh: the paraphrase copies a run of its quote: '芯片的延迟为103秒对照系统' (say it in your own words: no run of 8 words (or 12 Chinese characters) of the quote; or remove the paraphrase, since the quote and its translation already say it)"),
+    ("hedge-dropped", web(web_quote("芯片的延迟约为 1.03 秒", "The chip's latency is about 1.03 s")), None,
+     "data/claims/bench.yml:44:19: hedge-dropped: data/claims/bench.yml > web-latency > statement > en: the words cited from 'article' hedge ('约为'), but the statement does not (keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly)"),
     ("source-address-accessed-on-a-copy", claims_plus(NEW_CLAIM.replace("      translation: {en: \"The chip's latency\"}\n", "      translation: {en: \"The chip's latency\"}\n      accessed: \"2026-11-20\"\n")), None,
      "data/claims/bench.yml:48:17: source-address: data/claims/bench.yml > extra > citations[0] > accessed: the day a quote was copied (accessed) belongs to a page read at its address, with no copy kept here (remove accessed: (a quote of a kept copy is dated by its snapshot))"),
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
@@ -461,7 +463,10 @@ def test_a_reading_answers_for_a_figure_written_in_words(check):
     assert any(": figure-not-in-quote: " in p for p in check(snapshot, words))
     reading = words[CLAIMS][1] + ("      reading: {en: \"The article writes 「约为一秒」; read as {value}.\", "
                                   "zh: \"原文写作「约为一秒」；按 {value}来读。\"}\n")
-    assert check(snapshot, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+    # the quote hedges (约为), so the figure is marked approximate, as the hedge rule asks
+    approximate = {CLAIMS: MINIMAL[CLAIMS].replace("  value: 1.03\n", "  value: 1.03\n  approximate: true\n", 1)
+                   .replace(*words[CLAIMS][:1], reading)}
+    assert check({**snapshot, **approximate}) == []
 
 
 def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
@@ -508,5 +513,20 @@ def test_a_short_web_quote_that_writes_the_figure_passes(check):
 def test_a_paraphrase_in_its_own_words_beside_a_quote_passes(check):
     beside = WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n' + WEB_PARAPHRASE)
     assert check(web(beside)) == []
+
+
+@pytest.mark.parametrize("kept", [
+    ('{en: "The page gives the chip a latency of {value}."', '{en: "The page gives the chip a latency of about {value}."',
+     '"该页面称芯片的延迟为 {value}。"', '"该页面称芯片的延迟约为 {value}。"'),
+    ("  value: 1.03\n", "  value: 1.03\n  approximate: true\n"),
+    ("  tier: vendor-self-report\n", "  tier: vendor-self-report\n"
+     "  hedge_reason: {en: The page's hedge is about its rounding only., zh: 该页面的模糊词只关乎取整。}\n"),
+], ids=["statement-hedges", "approximate", "hedge-reason"])
+def test_a_hedge_kept_or_explained_passes(check, kept):
+    claim = web_quote("芯片的延迟约为 1.03 秒", "The chip's latency is about 1.03 s")
+    for old, new in zip(kept[::2], kept[1::2]):
+        assert old in claim
+        claim = claim.replace(old, new)
+    assert check(web(claim)) == []
 
 

@@ -278,6 +278,36 @@ def web_quotes(ctx: Context):
 
 
 @rule
+def hedges_are_kept(ctx: Context):
+    """Where a source hedges (may, expected, about 10, 可能, 预计, 约…), the statement hedges in every language, or says
+    why it need not (hedge_reason)."""
+    from .hedges import quote_hedges, statement_hedges
+
+    for cid, c in ctx.claims.items():
+        if c.hedge_reason is not None:
+            continue
+        found = []
+        for cit in c.citations:
+            if cit.quote is not None:
+                lang = checked.quote_lang(ctx.sources.get(cit.source))
+                words = quote_hedges(cit.quote, lang) if lang else []
+            else:
+                words = [w for lang in schema.LANGS for w in quote_hedges(getattr(cit.paraphrase, lang), lang)]
+            if words:
+                found.append((cit.source, words[0]))
+        if not found:
+            continue
+        for lang in schema.LANGS:
+            if c.approximate or statement_hedges(getattr(c.statement, lang), lang):
+                continue
+            source, word = found[0]
+            ctx.report("claims", cid, ("statement", lang), "hedge-dropped",
+                       f"the words cited from {source!r} hedge ({word!r}), but the statement does not",
+                       "keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add "
+                       "hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly")
+
+
+@rule
 def source_addresses(ctx: Context):
     for sid, s in ctx.sources.items():
         if s.url is None and s.no_url is None:

@@ -72,6 +72,7 @@ RULES: dict[str, str] = {
     "web-quote": "A page read at its address is cited for a claim's figure without a short verbatim quote that writes it.",
     "quote-length": "A quote of a page read at its address is longer than one sentence (about 40 words, or 80 Chinese characters).",
     "paraphrase-copies": "A paraphrase copies a run of eight words (or 12 Chinese characters) from its quote.",
+    "hedge-dropped": "The words a claim cites hedge (may, expected, about 10, 可能, 预计, 约…) and its statement does not, with no hedge_reason.",
     "quote-translation": "A quote lacks a translation into a site language it is not written in, or has one into its own.",
     "source-address": "A source does not say where it can be read, or a citation rests on a source checked against nothing.",
     "future-date": "A date that must be past lies in the future.",

@@ -296,6 +296,7 @@ class Claim(Record):
     value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
+    hedge_reason: Optional[Bilingual] = Field(None, description="Where a quote hedges (may, expected, reportedly, about, 可能, 预计, 约…) and the statement does not: why the statement may state it plainly.")
     bound: Optional[Literal["more-than", "less-than"]] = Field(None, description="The source states a bound, not a value ('more than half', 'less than a year'): the figure is the bound, and a derivation is consistent when the computed interval reaches past it.")
     statement: Bilingual = Field(description="The claim as one sentence, in each language.")
     scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
