@@ -232,6 +232,8 @@ CASES = [
      "data/claims/bench.yml:44:19: hedge-dropped: data/claims/bench.yml > web-latency > statement > en: the words cited from 'article' hedge ('约为'), but the statement does not (keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly)"),
     ("source-address-accessed-on-a-copy", claims_plus(NEW_CLAIM.replace("      translation: {en: \"The chip's latency\"}\n", "      translation: {en: \"The chip's latency\"}\n      accessed: \"2026-11-20\"\n")), None,
      "data/claims/bench.yml:48:17: source-address: data/claims/bench.yml > extra > citations[0] > accessed: the day a quote was copied (accessed) belongs to a page read at its address, with no copy kept here (remove accessed: (a quote of a kept copy is dated by its snapshot))"),
+    ("source-address-rechecked-unread", None, {SOURCES: (NO_URL, NO_URL + '  rechecked: {tried: "2026-11-20", found: false, how: {en: Looked for by its title., zh: 按标题查找。}}\n')},
+     "data/sources/articles.yml:10:3: source-address: data/sources/articles.yml > article > rechecked: rechecked says whether a page read at its address was found again, but the source records no address and day it was read there (url and accessed) (add url: and accessed:, or remove rechecked:)"),
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
      "data/sources/articles.yml:10:13: future-date: data/sources/articles.yml > article > accessed: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
@@ -528,5 +530,16 @@ def test_a_hedge_kept_or_explained_passes(check, kept):
         assert old in claim
         claim = claim.replace(old, new)
     assert check(web(claim)) == []
+
+
+def test_a_page_not_found_again_keeps_its_paraphrase(check):
+    """A page that could not be found again cannot be quoted now: its figure's paraphrase stands, marked not found."""
+    paraphrased = WEB_CLAIM.replace(
+        "      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n"
+        '      accessed: "2026-11-20"\n', WEB_PARAPHRASE)
+    lost = WEB_SOURCES + ('  rechecked: {tried: "2026-11-25", found: false, '
+                          'how: {en: Looked for by its address and title., zh: 按网址和标题查找。}}\n')
+    assert [p for p in check(web(paraphrased, lost)) if "figure-not-in-quote" not in p] == []
+    assert any(": web-quote: " in p for p in check(web(paraphrased)))
 
 

@@ -223,6 +223,10 @@ def web_page(src) -> bool:
     return src is not None and src.snapshot is None and checked.read_at_address(src)
 
 
+def not_found_again(src) -> bool:
+    return src is not None and src.rechecked is not None and not src.rechecked.found
+
+
 @rule
 def web_quotes(ctx: Context):
     """A page read at its address is quoted by one short sentence that carries the figure, copied on a stated day;
@@ -262,8 +266,8 @@ def web_quotes(ctx: Context):
                                f"{quoting.MAX_WORDS} words, or {quoting.MAX_CJK} Chinese characters): {why}",
                                "keep the one sentence, or the part of it, that carries the figure; say the rest in "
                                "your own words in paraphrase:")
-            if not has_figure:
-                continue
+            if not has_figure or not_found_again(src):
+                continue  # a page not found again cannot be quoted now: its citation is shown as such
             if cit.quote is None:
                 ctx.report("claims", cid, ("citations", i), "web-quote",
                            f"the page {cit.source!r} is cited for the claim's figure, but the citation carries no quote "
@@ -323,6 +327,11 @@ def source_addresses(ctx: Context):
             ctx.report("sources", sid, ("accessed",), "source-address",
                        "the date it was read (accessed) needs the address it was read at (url)",
                        "add url:, or remove accessed:")
+        if s.rechecked is not None and not checked.read_at_address(s):
+            ctx.report("sources", sid, ("rechecked",), "source-address",
+                       "rechecked says whether a page read at its address was found again, but the source records no "
+                       "address and day it was read there (url and accessed)",
+                       "add url: and accessed:, or remove rechecked:")
     for cid, c in ctx.claims.items():
         for i, cit in enumerate(c.citations):
             src = ctx.sources.get(cit.source)

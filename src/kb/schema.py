@@ -126,6 +126,14 @@ class Snapshot(Record):
     note: Optional[Bilingual] = Field(None, description="Anything a reader must know about the copy (e.g. scrambled text).")
 
 
+class Recheck(Record):
+    """The last attempt to find a page read at its address (url) again."""
+
+    tried: DateText = Field(description="The day of the last try.")
+    found: bool = Field(description="Whether the page was found again. A page not found keeps its citations, shown as read once and not found again since.")
+    how: Bilingual = Field(description="How it was looked for (its address, its title, the words it was cited for) and what came back.")
+
+
 class SourceRecord(Record):
     """A document that claims cite: only what is known about it, nothing guessed."""
 
@@ -139,6 +147,7 @@ class SourceRecord(Record):
     date: Optional[DateText] = Field(None, description="Publication date, only where a text states it.")
     url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Original address, only where a text states it or it was read there: http or https.")
     accessed: Optional[DateText] = Field(None, description="When the source was read at its address (url).")
+    rechecked: Optional[Recheck] = Field(None, description="For a page read at its address: the last attempt to find it again, and whether it was found.")
     archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where one exists.")
     no_url: Optional[Bilingual] = Field(None, description="Where no address is recorded: why (e.g. the copy states none and none is cited). Never guess an address.")
     snapshot: Optional[Snapshot] = None

@@ -150,6 +150,7 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
         title=Markup(name_markup(ctx, sid, ctx.text(s.name))),
         publisher=Markup(entity_link(ctx, s.publisher)) if s.publisher else "",
         no_url=_prose(ctx, s.no_url),
+        rechecked=(s.rechecked.found, s.rechecked.tried, _prose(ctx, s.rechecked.how)) if s.rechecked else None,
         snapshot_note=_prose(ctx, s.snapshot.note) if s.snapshot else None,
         known_from=[Markup(source_link(ctx, k)) for k in s.known_from if k in kb.sources],
         note=_prose(ctx, s.note),

@@ -71,19 +71,23 @@ SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
 
 
 def _how_checked(cit: dict, src: dict | None) -> str:
-    """How a citation's words were checked, read from the YAML: a kept copy, a dated reading, or nothing."""
+    """How a citation's words were checked, read from the YAML: a kept copy, a dated reading (of a page found
+    again, or not found since), or nothing."""
     src = src or {}
     snap = src.get("snapshot")
     if "quote" in cit and snap:
         return "full-copy" if snap.get("extent") == "full" else "excerpt"
-    return "read" if src.get("url") and src.get("accessed") else "unchecked"
+    if not (src.get("url") and src.get("accessed")):
+        return "unchecked"
+    recheck = src.get("rechecked") or {}
+    return "not-found" if recheck and not recheck.get("found") else "read"
 
 
 def _citations(facts: Facts, what: str) -> int | None:
     sources = facts.kind("sources")
     cits = [(cit, sources.get(cit.get("source"))) for c in facts.claims.values() for cit in c.get("citations") or []]
     kind, _, arg = what.partition(":")
-    if kind == "citations-checked" and arg in ("full-copy", "excerpt", "read", "unchecked"):
+    if kind == "citations-checked" and arg in ("full-copy", "excerpt", "read", "not-found", "unchecked"):
         return sum(1 for cit, src in cits if _how_checked(cit, src) == arg)
     if what == "citations:all":
         return len(cits)
