@@ -232,6 +232,10 @@ CASES = [
      "data/claims/bench.yml:44:19: hedge-dropped: data/claims/bench.yml > web-latency > statement > en: the words cited from 'article' hedge ('约为'), but the statement does not (keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly)"),
     ("source-address-accessed-on-a-copy", claims_plus(NEW_CLAIM.replace("      translation: {en: \"The chip's latency\"}\n", "      translation: {en: \"The chip's latency\"}\n      accessed: \"2026-11-20\"\n")), None,
      "data/claims/bench.yml:48:17: source-address: data/claims/bench.yml > extra > citations[0] > accessed: the day a quote was copied (accessed) belongs to a page read at its address, with no copy kept here (remove accessed: (a quote of a kept copy is dated by its snapshot))"),
+    ("source-address-url-not-read", None, {SOURCES: (NO_URL, "  url: https://example.com/article\n")},
+     "data/sources/articles.yml:9:8: source-address: data/sources/articles.yml > article > url: the address was not read here (no accessed), and nothing says where it comes from (add url_from: [the ids of the sources whose text gives this address], or accessed: with the day you read the page there)"),
+    ("source-address-url-from-without-url", None, {SOURCES: (NO_URL, NO_URL + "  url_from: [article]\n")},
+     "data/sources/articles.yml:10:13: source-address: data/sources/articles.yml > article > url_from: url_from names the sources that give an address, but the source records none (url) (add url: as those sources give it, or remove url_from:)"),
     ("source-address-rechecked-unread", None, {SOURCES: (NO_URL, NO_URL + '  rechecked: {tried: "2026-11-20", found: false, how: {en: Looked for by its title., zh: 按标题查找。}}\n')},
      "data/sources/articles.yml:10:3: source-address: data/sources/articles.yml > article > rechecked: rechecked says whether a page read at its address was found again, but the source records no address and day it was read there (url and accessed) (add url: and accessed:, or remove rechecked:)"),
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
@@ -543,3 +547,15 @@ def test_a_page_not_found_again_keeps_its_paraphrase(check):
     assert any(": web-quote: " in p for p in check(web(paraphrased)))
 
 
+def test_an_address_relayed_by_another_source_passes(check):
+    relayed = WEB_SOURCES + """\
+vendor-post:
+  kind: vendor-announcement
+  name: {en: The vendor's post, zh: 厂商的文章}
+  language: en
+  url: https://example.com/vendor-post
+  url_from: [article]
+"""
+    cited = web(WEB_CLAIM.replace("      accessed: \"2026-11-20\"\n",
+                                  "      accessed: \"2026-11-20\"\n      attributed_to: vendor-post\n"), relayed)
+    assert check(cited) == []

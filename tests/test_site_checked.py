@@ -142,6 +142,12 @@ def _check_source_page(s, sid: str, lang: str) -> None:
         assert [t.get("datetime") for t in mark.select("time")] == [str(again["tried"])], sid
     else:
         assert marks == [], sid
+    relayed = head.select(".kb-url-from")
+    if src.get("url_from"):  # an address not read here says who gave it
+        (note,) = relayed
+        assert len(note.select("a")) == len(src["url_from"]), sid
+    else:
+        assert relayed == [], sid
     (extent,) = head.select(".kb-snapshot-extent")
     assert extent.get("data-extent") == (src.get("snapshot") or {}).get("extent", "none"), sid
 

@@ -101,6 +101,8 @@ def references_resolve(ctx: Context):
         _ref(ctx, "sources", sid, ("publisher",), "entities", s.publisher, "entity")
         for i, k in enumerate(s.known_from):
             _ref(ctx, "sources", sid, ("known_from", i), "sources", k, "source")
+        for i, k in enumerate(s.url_from):
+            _ref(ctx, "sources", sid, ("url_from", i), "sources", k, "source")
     for xid, x in ctx.conflicts.items():
         for i, side in enumerate(x.sides):
             for j, cid in enumerate(side.claims):
@@ -140,7 +142,7 @@ def redirects_lead_to_records(ctx: Context):
 def sources_are_used(ctx: Context):
     used = {cit.source for c in ctx.claims.values() for cit in c.citations}
     used |= {cit.attributed_to for c in ctx.claims.values() for cit in c.citations}
-    used |= {k for s in ctx.sources.values() for k in s.known_from}
+    used |= {k for s in ctx.sources.values() for k in (*s.known_from, *s.url_from)}
     for sid in ctx.sources:
         if sid not in used:
             ctx.report("sources", sid, (), "unused-source", f"no claim cites the source {sid!r}",
@@ -327,6 +329,15 @@ def source_addresses(ctx: Context):
             ctx.report("sources", sid, ("accessed",), "source-address",
                        "the date it was read (accessed) needs the address it was read at (url)",
                        "add url:, or remove accessed:")
+        if s.url is not None and s.accessed is None and not s.url_from:
+            ctx.report("sources", sid, ("url",), "source-address",
+                       "the address was not read here (no accessed), and nothing says where it comes from",
+                       "add url_from: [the ids of the sources whose text gives this address], or accessed: with the "
+                       "day you read the page there")
+        if s.url_from and s.url is None:
+            ctx.report("sources", sid, ("url_from",), "source-address",
+                       "url_from names the sources that give an address, but the source records none (url)",
+                       "add url: as those sources give it, or remove url_from:")
         if s.rechecked is not None and not checked.read_at_address(s):
             ctx.report("sources", sid, ("rechecked",), "source-address",
                        "rechecked says whether a page read at its address was found again, but the source records no "

@@ -146,6 +146,7 @@ class SourceRecord(Record):
     author: Optional[ShortText] = Field(None, description="Author as the source names it.")
     date: Optional[DateText] = Field(None, description="Publication date, only where a text states it.")
     url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Original address, only where a text states it or it was read there: http or https.")
+    url_from: list[Id] = Field(default_factory=list, description="For an address not read here (no accessed): the sources whose text gives it, e.g. the outlet that links the vendor's post. Shown with the address, so a reader knows who relayed it.")
     accessed: Optional[DateText] = Field(None, description="When the source was read at its address (url).")
     rechecked: Optional[Recheck] = Field(None, description="For a page read at its address: the last attempt to find it again, and whether it was found.")
     archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where one exists.")

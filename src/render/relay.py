@@ -144,6 +144,29 @@ def origin_section(ctx, sid: str) -> str:
                   opened=len(origin_of) < FOLD_FROM)
 
 
+def not_cited_note(ctx, sid: str) -> str:
+    """For a source no claim cites in its own words: what is known of how it reaches the record (the sources that
+    relay its claims, else those it is known from), never just "nothing is recorded"."""
+    kb, s = ctx.kb, ctx.kb.sources[sid]
+    relayers = query.relayers_of(kb, sid)
+    if relayers:
+        n = len(kb.relays.origin_of(sid))
+        text = _fill(ctx.t(_plural("not_cited.relayed", n)), sources=_and(ctx, [name(ctx, r) for r in relayers]),
+                     claims=count_markup(ctx, n, f"claims-originated:{sid}"))
+    elif s.known_from:
+        text = _fill(ctx.t("not_cited.known_from"),
+                     sources=_and(ctx, [name(ctx, k) for k in s.known_from if k in kb.sources]))
+    else:
+        text = escape(ctx.t("none_yet"))
+    return text
+
+
+def url_from_note(ctx, sid: str) -> str:
+    """For an address not read here: the sources whose text gives it, linked, so a reader knows who relayed it."""
+    s = ctx.kb.sources[sid]
+    return _fill(ctx.t("url_from"), sources=_and(ctx, [name(ctx, k) for k in s.url_from if k in ctx.kb.sources]))
+
+
 def relays_section(ctx, sid: str) -> str:
     """The originals ``sid`` relays, each with its date and how many claims; '' when it relays none."""
     relays = ctx.kb.relays.relays(sid)
