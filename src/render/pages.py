@@ -14,7 +14,7 @@ from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import languages, query
 from kb.kinds import KINDS
-from . import citing, jsonld, listing, relay
+from . import citing, history, jsonld, listing, relay
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -134,6 +134,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         derivation=_derivation(ctx, cid) if c.derivation is not None else None,
         derived=_derived(ctx, cid), conflicts=_conflicts_of(ctx, cid),
         caveats=[Markup(prose(ctx, ctx.text(cv), own=cid)) for cv in c.caveats],
+        history=Markup(history.block(ctx, cid)),
         cite=_cite(ctx, "claim", cid), jsonld=Markup(jsonld.script(jsonld.claim(ctx, cid))),
         origin=query.origin(kb, "claims", cid))
     return _page(plain(ctx, ctx.text(c.statement), own=cid), [body])

@@ -112,6 +112,20 @@ class Facts:
             return None
         return dt.datetime.fromtimestamp(int(out.stdout), dt.timezone.utc).date().isoformat()
 
+    @cached_property
+    def commit_dates(self) -> dict[str, str]:
+        """Each commit's day in UTC (full id → ISO date), read from git here in one pass, not from the build; empty
+        outside a git checkout."""
+        try:
+            out = subprocess.run(["git", "-C", str(self.data), "log", "--format=%H %ct"],
+                                 capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            return {}
+        if out.returncode != 0:
+            return {}
+        return {sha: dt.datetime.fromtimestamp(int(ct), dt.timezone.utc).date().isoformat()
+                for sha, ct in (line.split() for line in out.stdout.splitlines() if line.strip())}
+
     def unit(self, cid: str) -> dict:
         metric = self.kind("metrics")[self.claims[cid]["metric"]]
         return self.kind("units")[metric["unit"]]
