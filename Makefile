@@ -1,6 +1,8 @@
 # Two commands a newcomer needs (see README.md):
 #   make serve   set up, check the data and serve the site on http://127.0.0.1:8000
-#   make test    set up and run every test
+#   make test    set up and run every test (CI runs it)
+# and one a contributor runs first:
+#   make check   kb check, then every test that needs no built site and no browser (about a minute)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +10,10 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup check build serve preview test browser-deps schemas urls clean
+.PHONY: setup check check-data build serve preview test browser-deps schemas urls clean
+
+# pytest on every core; the site builds a run needs are made once and shared by its workers (tests/site_fixture.py)
+PYTEST := $(BIN)/pytest -n auto --dist loadgroup
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +23,15 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-check: setup
+check-data: setup
 	$(BIN)/kb check data
 
-build: check
+# The one-minute check: the data, then the tests of the rules, the engine, the renderers, the command line and
+# the contributor's guide; not those that read a built site, open a browser or build one (TESTING.md).
+check: check-data
+	$(PYTEST) -q -m "not site and not browser and not build"
+
+build: check-data
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # Measure check, build, tests, site size and page weight at 1,000 to 10,000 synthetic
@@ -30,7 +40,7 @@ build: check
 bench: setup
 	$(BIN)/python bench/run.py
 
-serve: check
+serve: check-data
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
 # Serve the site like make serve, but after a save rebuild only the pages the change touches:
@@ -57,8 +67,8 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-test: check browser-deps $(NODE_STAMP)
-	$(BIN)/pytest
+test: check-data browser-deps $(NODE_STAMP)
+	$(PYTEST)
 
 schemas: setup
 	$(BIN)/kb schema --out schemas

@@ -342,6 +342,8 @@ def _after_every_language(config):
                   _i18n(config).build_languages)  # the corrections feeds
     if not preview.indexing():
         return  # `make preview` rebuilding only what a change touches: search keeps the last whole build's index
+    if parallel.index_in_parent(config.site_dir):
+        return  # `mkdocs build`: the process that forked this one indexes the site once this one has ended
     if parallel.from_command_line():
         _let_go()
     try:

@@ -13,6 +13,7 @@ from sitebuild import parallel
 
 def on_startup(command, dirty):
     parallel.started(command)
+    parallel.split_off_pages(command)  # `mkdocs build`: the pages in a child, the search index in this process
 
 
 @event_priority(-50)

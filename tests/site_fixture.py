@@ -3,7 +3,7 @@
 Use it from a test module with ``from site_fixture import site`` (and
 ``hostile_site`` for a build whose data holds hostile text).  Each fixture hands
 back a :class:`Site`: its folder, the fact base it was built from, and parsed
-pages cached for the whole session (``soup`` for BeautifulSoup, ``tree`` for
+pages cached for the whole session (``soup`` with BeautifulSoup's interface over Lexbor, ``tree`` for
 lxml, ``corpus`` for the figure-integrity checks).
 
 A session builds each site at most once, however many modules import the
@@ -41,7 +41,6 @@ from typing import Callable
 
 import lxml.html
 import pytest
-from bs4 import BeautifulSoup
 
 from integrity.langs import LANGS, PREFIX  # noqa: F401  (the tests' own table of the site's languages)
 from integrity.langs import TAGS as LANG_TAGS  # noqa: F401  (each language's BCP 47 tag: <html lang>, hreflang)
@@ -126,9 +125,14 @@ class Site:
 
     @cached_property
     def corpus(self):
-        """Every page parsed once into what the figure-integrity checks read (tests/integrity/html.py)."""
+        """Every page parsed once into what the figure-integrity checks read (tests/integrity/html.py), by the
+        sweep: a run split between processes parses the pages once for all of them."""
         from integrity.html import Corpus
-        return Corpus(self.root)
+
+        corpus = Corpus(self.root)
+        if "integrity" in SWEEP:
+            corpus._pages.update((url, found.page) for url, found in self.sweep["integrity"].items())
+        return corpus
 
     def prefix(self, lang: str) -> str:
         return PREFIX[lang]
@@ -161,9 +165,12 @@ class Site:
     def exists(self, url: str) -> bool:
         return self.file(url).is_file()
 
-    def soup(self, url: str) -> BeautifulSoup:
+    def soup(self, url: str):
+        """The page parsed once (Lexbor), with BeautifulSoup's interface as far as the tests use it (fastsoup.py)."""
         if url not in self._soups:
-            self._soups[url] = BeautifulSoup(self.file(url).read_text(encoding="utf-8"), "lxml")
+            from fastsoup import parse
+
+            self._soups[url] = parse(self.file(url).read_text(encoding="utf-8"))
         return self._soups[url]
 
     def tree(self, url: str):
@@ -261,6 +268,28 @@ def _swept(site: "Site") -> dict[str, dict[str, object]]:
         with store.open("wb") as fh:
             pickle.dump(found, fh)
         return found
+
+
+@dataclass
+class IntegrityFinding:
+    """A page as the figure-integrity checks read it, and what the checks of one page alone found on it: its
+    figures against the data, and numbers in its text that come from nowhere (tests/integrity/checks.py)."""
+    page: object  # integrity.html.Page
+    figures: list[str]
+    orphans: list[str]
+
+    @property
+    def problems(self) -> list[str]:
+        return self.figures + self.orphans
+
+
+@sweep_check("integrity")
+def _integrity(page: Page, site) -> IntegrityFinding:
+    from integrity import checks
+    from integrity.html import parse_page
+
+    parsed = parse_page(page.url, page.html)
+    return IntegrityFinding(parsed, checks.figure_problems(parsed, site.facts), checks.orphan_problems(parsed))
 
 
 # --- builds, each once per test run, started side by side -------------------------------------------------
@@ -471,8 +500,17 @@ def _real(tmp_path_factory):
 register_build("site", _real)
 
 
+BUILT_VARIABLE = "KB_SITE_DIR"  # a site built already (from KB_DATA_DIR, with the docs of KB_DOCS_DIR): the benchmark's
+
+
 @pytest.fixture(scope="session")
 def site(request) -> Site:
+    """The site built from the data (``KB_DATA_DIR``, else data/), or the one ``KB_SITE_DIR`` names, built already
+    from that data and the docs of ``KB_DOCS_DIR``: the benchmark reads the sites it built of synthetic data so."""
+    given = os.environ.get(BUILT_VARIABLE)
+    if given:
+        docs = Path(os.environ.get("KB_DOCS_DIR") or ROOT / "docs")
+        return _SITES.setdefault("site", Site(Path(given), SESSION_DATA, 0.0, docs=docs, name="site"))
     return built("site", request)
 
 

@@ -8,6 +8,9 @@ test opens a fact base the way a build does, has it drawn and exported, and chec
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import importlib.util
 import shutil
 import weakref
@@ -92,3 +95,62 @@ def test_the_macros_do_not_keep_the_fact_base(tmp_path, configured, monkeypatch)
     assert held() is None, "a macro registered by macros/main.py still holds the fact base after the build let go"
     assert 'data-claim="gptoss-peak-tpskw-jalapeno"' in env.macros["fig"]("gptoss-peak-tpskw-jalapeno")
     kbcache.release()
+
+
+# --- the pages in a process that ends before the search index is written ----------------------------------------
+
+SPLIT_HOOKS = """\
+import os
+from sitebuild import parallel
+
+
+def on_startup(command, dirty):
+    parallel.started(command)
+    parallel.split_off_pages(command)
+
+
+def on_post_build(config):
+    with open(os.path.join(config.site_dir, "pages-pid.txt"), "w") as fh:
+        fh.write(str(os.getpid()))
+    if os.environ.get("KB_TEST_FAIL_PAGES"):
+        raise SystemExit(3)
+    parallel.index_in_parent(config.site_dir)
+"""
+
+
+def _split_project(root):
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# A page\n\n<div data-pagefind-body><p>Words to find.</p></div>\n",
+                                           encoding="utf-8")
+    (root / "hooks.py").write_text(SPLIT_HOOKS, encoding="utf-8")
+    (root / "mkdocs.yml").write_text("site_name: split\nhooks:\n  - hooks.py\n", encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+@pytest.mark.parametrize("split", [True, False])
+def test_mkdocs_build_writes_the_pages_in_a_child_and_the_index_after_it_ends(tmp_path, split):
+    """The child that built the pages has ended, with all it held, when its parent runs Pagefind; KB_BUILD_SPLIT=0
+    keeps both in one process (the suite's second build of the real site compares the two, file for file)."""
+
+    config = _split_project(tmp_path)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_BUILD_SPLIT="1" if split else "0")
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
+                             "-d", str(tmp_path / "out")], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0, out
+    pages_pid = int((tmp_path / "out" / "pages-pid.txt").read_text())
+    assert (pages_pid != proc.pid) is split, (pages_pid, proc.pid)
+    if split:
+        assert (tmp_path / "out" / "pagefind" / "pagefind.js").is_file(), "the parent did not index the site"
+        assert "Documentation built" in out
+
+
+def test_a_failed_page_build_stops_the_split_build_before_the_index(tmp_path):
+
+    config = _split_project(tmp_path)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", KB_TEST_FAIL_PAGES="1")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(tmp_path / "out")],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 3, run.stdout + run.stderr
+    assert not (tmp_path / "out" / "pagefind").exists()

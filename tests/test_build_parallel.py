@@ -49,8 +49,9 @@ def test_no_more_processes_than_the_memory_allows(monkeypatch):
     mb = 2**20
     monkeypatch.delenv(parallel.MEMORY_ENV, raising=False)
     assert parallel.memory_allows(150 * mb) == 6  # the real fact base: its first build peaks at about 150 MB
-    assert parallel.memory_allows(460 * mb) == 2
-    assert parallel.memory_allows(780 * mb) == 1  # 10,000 claims: built in turn, within the 1 GB budget
+    assert parallel.memory_allows(440 * mb) == 2
+    assert parallel.memory_allows(460 * mb) == 1
+    assert parallel.memory_allows(780 * mb) == 1  # 10,000 claims: built in turn, within the 900 MB budget
     assert parallel.memory_allows(4000 * mb) == 1  # never fewer than one
     monkeypatch.setenv(parallel.MEMORY_ENV, "2048")
     assert parallel.memory_allows(780 * mb) == 2

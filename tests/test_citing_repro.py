@@ -7,8 +7,10 @@ compressed sitemap's timestamp, a "built on" date) shows up as a difference. Eve
 file is compared, the search index included.
 
 The second build also builds its languages in turn (KB_BUILD_PROCESSES=1), where the session's build, on a
-machine with more than one core, builds them side by side (src/sitebuild/parallel.py): so the two ways of
-building give the same site, file for file, or this test fails.
+machine with more than one core, builds them side by side (src/sitebuild/parallel.py); and it writes the search
+index in the process that built the pages (KB_BUILD_SPLIT=0), where the session's build hands the index to the
+process it forked the pages' build from.  So the ways of building give the same site, file for file, or this
+test fails.
 
 This is the one extra build of the suite (about as long as the session's own build); it is
 queued with the session's other builds (site_fixture), so it runs beside them and the tests before this one.
@@ -66,13 +68,14 @@ def _real_inputs(tmp_path_factory):
     return ROOT / "mkdocs.yml", SESSION_DATA, ROOT / "docs"
 
 
-register_build("shifted_site", _real_inputs, env={"KB_BUILD_PROCESSES": "1"}, command=_shifted_command,
+register_build("shifted_site", _real_inputs, env={"KB_BUILD_PROCESSES": "1", "KB_BUILD_SPLIT": "0"},
+               command=_shifted_command,
                drop=("SOURCE_DATE_EPOCH",))
 
 
 @pytest.fixture(scope="module")
 def shifted_site(request):
-    """The site built again from the same inputs, the clock moved forward, its languages in turn."""
+    """The site built again from the same inputs, the clock moved forward, its languages in turn, in one process."""
     return built("shifted_site", request)
 
 

@@ -19,6 +19,8 @@ from kb import cli
 from sitebuild.diff import diff, format_report
 from site_fixture import ROOT
 
+pytestmark = pytest.mark.build  # renders every page of two versions of the data: not in `make check`
+
 ADDED = later_run_claim("A later run of the GPT-OSS 120B test was reported <b>again</b>.")
 FIGURE = "gptoss-peak-tpskw-jalapeno"
 RATIO = "gptoss-peak-tpskw-ratio"

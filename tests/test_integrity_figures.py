@@ -1,7 +1,7 @@
 """Every figure on every built page, in both languages, is the fact base's (see tests/integrity).
 
-One case per page: ``test_figures_match_the_data[zh/claims/gptoss-e2e-jalapeno/]``
-fails with lines such as ``zh/claims/gptoss-e2e-jalapeno/ · gptoss-e2e-jalapeno:
+Every page is read once, in the sweep (tests/site_fixture.py); a figure that differs is
+reported with its page, as ``zh/claims/gptoss-e2e-jalapeno/ · gptoss-e2e-jalapeno:
 shown 1.04, data 1.03``.  The expected text is recomputed here from the
 documented rule (tests/integrity/numbers.py), not taken from the renderer.
 """
@@ -15,23 +15,16 @@ import pytest
 from integrity import checks
 from integrity import numbers as num
 from integrity.expected import all_pages, case_id
-from integrity.facts import Facts
 from integrity.known import judge
-from site_fixture import ROOT, data_dir, site  # noqa: F401  (fixture)
+from site_fixture import site  # noqa: F401  (fixture)
 
-FACTS = Facts(data_dir())
-PAGES = all_pages(ROOT / "docs", FACTS)
-
-
-def page_of(site, url):
-    if not site.corpus.exists(url):
-        pytest.fail(f"{case_id(url)} · the page was not built", pytrace=False)
-    return site.corpus.page(url)
-
-
-@pytest.mark.parametrize("url", PAGES, ids=case_id)
-def test_figures_match_the_data(site, url):
-    judge("figures", checks.figure_problems(page_of(site, url), site.facts))
+def test_every_figure_on_every_page_matches_the_data(site):
+    """Every page's figures, read in the sweep (site_fixture): one line per figure that differs, across the site."""
+    swept = site.sweep["integrity"]
+    missing = [f"{case_id(u)} · the page was not built" for u in all_pages(site.docs, site.facts) if u not in swept]
+    assert missing == [], "\n".join(missing)
+    judge("figures", [p for found in swept.values() for p in found.figures])
+    assert sum(len(found.page.figures) for found in swept.values()) > 2 * len(site.facts.claims)
 
 
 # --- the rule itself, on the examples the documentation gives -------------------------------------------

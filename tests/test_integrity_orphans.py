@@ -2,30 +2,26 @@
 
 A number in what a reader sees (the page's text, its title, tooltips) must be a
 ``<data>``/``<time>`` figure tied to a claim, or sit in markup that says what it
-is instead: a verbatim quote, a name, code.  One case per page; a failure names
-the element the number sits in: ``zh/benchmarks/ · figure 两倍 in p is not from
+is instead: a verbatim quote, a name, code.  Every page is read once, in the sweep;
+a failure names the page and the element the number sits in: ``zh/benchmarks/ · figure 两倍 in p is not from
 the data: “…”``.
 """
 from __future__ import annotations
 
 import pytest
 
-from integrity import checks
 from integrity.expected import all_pages, case_id
-from integrity.facts import Facts
 from integrity.known import judge
 from integrity.orphans import figures_in
-from site_fixture import ROOT, data_dir, site  # noqa: F401  (fixture)
+from site_fixture import site  # noqa: F401  (fixture)
 
-FACTS = Facts(data_dir())
-PAGES = all_pages(ROOT / "docs", FACTS)
-
-
-@pytest.mark.parametrize("url", PAGES, ids=case_id)
-def test_no_figure_comes_from_nowhere(site, url):
-    if not site.corpus.exists(url):
-        pytest.fail(f"{case_id(url)} · the page was not built", pytrace=False)
-    judge("orphans", checks.orphan_problems(site.corpus.page(url)))
+def test_no_figure_comes_from_nowhere(site):
+    """Every page's text, read in the sweep (site_fixture): one line per number that comes from nowhere."""
+    swept = site.sweep["integrity"]
+    missing = [f"{case_id(u)} · the page was not built" for u in all_pages(site.docs, site.facts) if u not in swept]
+    assert missing == [], "\n".join(missing)
+    judge("orphans", [p for found in swept.values() for p in found.orphans])
+    assert sum(len(found.page.main_text) for found in swept.values()) > 200 * len(swept)
 
 
 # --- the rule that tells figures from names -------------------------------------------------------------

@@ -6,6 +6,8 @@ The record added is Traditional Chinese with Hong Kong usage, converted from the
 """
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import shutil
@@ -13,6 +15,8 @@ import subprocess
 import sys
 
 from conftest import ROOT
+
+pytestmark = pytest.mark.build  # builds a whole site in four languages: not in `make check`
 
 RECORD = ('    Language("zh-HK", tag="zh-Hant-HK", locale="zh_Hant_HK", name="繁體中文（香港）", theme="zh-Hant",\n'
           '             citation="gbt7714", by_character=True, converted_from="zh", conversion="s2hk"),\n')

@@ -16,6 +16,8 @@ from render import citing, pages
 from render.context import Ctx
 from sitebuild import rawblocks
 
+pytestmark = pytest.mark.build  # renders every generated page twice: not in `make check`
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -1,6 +1,7 @@
 """Every record has a page in every language, and the pages link to each other as a reader expects."""
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -227,10 +228,15 @@ def test_the_english_page_for_a_missing_address_holds_each_other_one_for_hosts_t
 def full_address(url: str) -> str:
     """A page's address on the site at mkdocs.yml's site_url (SITE_URL when set), as a printed page gives it;
     a path from the site's root when the site has no address."""
+    return _site_base() + "/" + url
+
+
+@functools.lru_cache(maxsize=1)
+def _site_base() -> str:
     from mkdocs.config import load_config
 
     base = load_config(str(ROOT / "mkdocs.yml")).site_url
-    return (base.rstrip("/") if base else "") + "/" + url
+    return base.rstrip("/") if base else ""
 
 
 def test_every_page_carries_its_full_address_version_and_licence_for_print(site):

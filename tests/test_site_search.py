@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import functools
 import subprocess
 from pathlib import Path
 from types import SimpleNamespace
@@ -111,12 +112,24 @@ def _holds(text: str, term: str, lang: str) -> bool:
     punctuation); Pagefind's English index does not find a word inside a compound such as
     design-to-tape-out or tok/s/kW, nor one run into Chinese text on an English page.
     """
+    folded = _folded(text)
+    plain = re.sub(r"\s+", " ", term).strip().casefold()
+    return plain in folded and _term_pattern(term, lang).search(folded) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _term_pattern(term: str, lang: str) -> re.Pattern:
     term = re.sub(r"\s+", " ", term).strip().casefold()
     if lang == "en":
         start = r"(?:^|\s)[^\w\s]*"
     else:
         start = "" if HAN.match(term) else r"(?<![^\W_])"
-    return re.search(start + re.escape(term), text.casefold()) is not None
+    return re.compile(start + re.escape(term))
+
+
+@functools.lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    return text.casefold()
 
 
 def test_each_language_has_its_own_index(site):
@@ -186,9 +199,14 @@ def test_a_chinese_word_is_found_only_where_it_is_written(site):
 
 
 def _to_simplified(text: str, config: str = "tw2s") -> str:
+    return _opencc(config).convert(text)
+
+
+@functools.lru_cache(maxsize=None)
+def _opencc(config: str):
     import opencc
 
-    return opencc.OpenCC(config).convert(text)
+    return opencc.OpenCC(config)
 
 
 def _name_groups() -> list[list[str]]:

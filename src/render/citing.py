@@ -328,6 +328,14 @@ def _name_of(ctx, kind: str, ident: str) -> str:
     return ctx.text(record.name)
 
 
+def _successor_name(ctx, kind: str, ident: str):
+    """What a retired page names its successor by: a claim's statement with its figures as figures (a figure shown
+    as bare text would be a number from nowhere), anything else's name as text."""
+    if kind == "claim":
+        return Markup(prose(ctx, ctx.text(ctx.kb.claims[ident].statement), own=ident))
+    return _clean(_name_of(ctx, kind, ident))
+
+
 def retired_page(ctx, old: str) -> tuple[str, str]:
     """The page kept at a retired id's address: what happened, and a link to the record that replaced it."""
     r = ctx.kb.redirects[old]
@@ -338,5 +346,5 @@ def retired_page(ctx, old: str) -> tuple[str, str]:
     body = render("retired.md.j2", t=words(lang), old=old, kind=r.kind, change=r.change, to=r.to,
                   kind_href=ctx.href(r.kind), kind_label=ctx.t(KINDS[r.kind].label), heading=heading,
                   reason=Markup(prose(ctx, ctx.text(r.reason))), to_href=ctx.href(r.kind, r.to),
-                  to_name=_clean(_name_of(ctx, r.kind, r.to)), address=address)
+                  to_name=_successor_name(ctx, r.kind, r.to), address=address)
     return page_markdown(heading, [body])

@@ -420,18 +420,30 @@ def open_side(label: str, root: Path, data: str) -> Side:
     return side
 
 
+# A commit's side, once read and rendered, for the rest of the process: a commit never changes, and a program that
+# compares several versions against one commit (the tests) renders that commit's pages once.
+_COMMITTED: dict[tuple[str, str, str], Side] = {}
+
+
+def _commit_side(repo: Path, rev: str, data: str, dest: Path) -> Side:
+    out = _git(repo, "rev-parse", "--verify", "--quiet", rev + "^{commit}")
+    key = (str(repo), out.stdout.decode().strip(), data)
+    if out.returncode != 0 or key not in _COMMITTED:
+        root = checkout(repo, rev, dest, (data, "docs"))
+        _COMMITTED[key] = open_side(short(repo, rev), root, data)
+    return _COMMITTED[key]
+
+
 def diff(repo: Path, base: str, head: Optional[str] = None, data: str = "data") -> Report:
     """Compare the fact base at commit ``base`` with the one at ``head`` (None: the working tree)."""
     repo = repo_root(repo)
     with tempfile.TemporaryDirectory(prefix="kb-diff-") as tmp:
         tmp = Path(tmp)
-        a_root = checkout(repo, base, tmp / "base", (data, "docs"))
-        a = open_side(short(repo, base), a_root, data)
+        a = _commit_side(repo, base, data, tmp / "base")
         if head is None:
             b = open_side("the working tree", repo, data)
         else:
-            b_root = checkout(repo, head, tmp / "head", (data, "docs"))
-            b = open_side(short(repo, head), b_root, data)
+            b = _commit_side(repo, head, data, tmp / "head")
         if a.kb is None or b.kb is None:
             return Report(a, b)
         return compare(a, b)

@@ -22,7 +22,7 @@ processes (1 builds them in turn); it defaults to the cores this process may use
 Each process builds a language as the first build did, so each needs about the memory the first
 build's peak took: CPython's reference counts soon copy what a fork shares.  At 10,000 claims the
 first build took 0.55 GB, and the two processes after it 1.04 GB together.  So no more processes
-are used than KB_BUILD_MEMORY allows (in MB, as many times the first build's peak as fit; 1024
+are used than KB_BUILD_MEMORY allows (in MB, as many times the first build's peak as fit; 900
 unless set, the build's memory budget in BENCHMARKS.md): a large fact base is built in turn.
 """
 from __future__ import annotations
@@ -42,9 +42,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 from mkdocs_static_i18n.utils import I18nLoggingFilter
 
+log = logging.getLogger("mkdocs.plugins.kb")
+
 ENV = "KB_BUILD_PROCESSES"
 MEMORY_ENV = "KB_BUILD_MEMORY"
-MEMORY_MB = 1024  # the build's peak memory budget (BENCHMARKS.md), which the processes share unless told otherwise
+MEMORY_MB = 900  # the build's peak memory budget (BENCHMARKS.md), which the processes share unless told otherwise
 _COMMANDS = {"build", "gh-deploy"}  # what MkDocs' on_startup names a build from the command line
 
 _command: str | None = None  # set by on_startup; None where build() is called in-process (make preview, tests)
@@ -57,6 +59,65 @@ def started(command: str) -> None:
     """Note the MkDocs command this process runs (the on_startup event)."""
     global _command
     _command = command
+
+
+# --- the pages in one process, the search index in another ---------------------------------------------------
+#
+# A build's peak memory is the pages' (MkDocs holds every page of every language, and the fact base) while it
+# renders, and then the search index's (Pagefind) while the process that rendered still holds all of that.  So
+# `mkdocs build` splits at startup: a child builds and writes the pages, hands the site's folder to its parent
+# through a pipe and exits, freeing everything; the parent, which holds little more than MkDocs' configuration,
+# then runs Pagefind and exits with the child's status.  The site is the same file for file.  The child's CPU
+# time and peak memory are counted with the language builds' (forks_used), for the benchmark.
+SPLIT_ENV = "KB_BUILD_SPLIT"  # "0" keeps the pages and the index in one process
+_hand_over: int | None = None  # in the child: the pipe its parent reads the site's folder from
+
+
+def split_off_pages(command: str) -> None:
+    """At `mkdocs build`'s startup, fork: the child returns and builds the pages; this process waits for it, then
+    writes the search index and ends (see above).  Any other command, or with KB_BUILD_SPLIT=0, builds as before."""
+    global _hand_over
+    import click
+
+    context = click.get_current_context(silent=True)
+    if (command != "build" or context is None or context.info_name != "build" or not hasattr(os, "fork")
+            or os.environ.get(SPLIT_ENV, "").strip() == "0" or _other_threads()):
+        return
+    read, write = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        _hand_over = write
+        return
+    os.close(write)
+    _, status, used = os.wait4(pid, 0)
+    _FORKS.append((used.ru_utime + used.ru_stime, used.ru_maxrss * 1024))
+    with os.fdopen(read, "rb") as pipe:
+        site_dir = pipe.read().decode()
+    code = os.waitstatus_to_exitcode(status)
+    code = code if code >= 0 else 1
+    if code == 0 and site_dir:
+        from . import search
+
+        try:
+            search.write(site_dir)
+        except RuntimeError as exc:
+            log.error(f"pagefind failed: {exc}")
+            code = 1
+    raise SystemExit(code)  # past MkDocs' own build, which the child ran; exit handlers run as in any build
+
+
+def index_in_parent(site_dir: str) -> bool:
+    """In the child of a split build: hand the site's folder to the parent, which indexes it; whether it did."""
+    global _hand_over
+    if _hand_over is None:
+        return False
+    os.write(_hand_over, site_dir.encode())
+    os.close(_hand_over)
+    _hand_over = None
+    return True
 
 
 def from_command_line() -> bool:
