@@ -66,7 +66,9 @@ def _check_citations(s, cid: str, lang: str) -> int:
             assert not bq.select(".kb-translation, .kb-paraphrase, .kb-words-label"), where
         if "quote" in cit:  # the source's words, and beside them the contributors' own where there are any
             (bq,) = fig.select("blockquote.kb-quote")
-            assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"], where
+            # its line breaks are kept as <br>, which add no text of their own
+            assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"].replace("\n", ""), where
+            assert len(bq.select("br")) == cit["quote"].count("\n"), where
             own = SITE_LANG[src["language"]] == WRITTEN[lang]
             trs = fig.select("p.kb-translation")
             if own:
@@ -76,7 +78,8 @@ def _check_citations(s, cid: str, lang: str) -> int:
                 assert bq.find_next_sibling() is tr, f"{where}: the translation is not under its quote"
                 assert tr.get("lang") == LANG_TAGS[lang], where
                 assert _text(tr.select_one(".kb-words-label")) == in_lang(LABEL, lang), where
-                assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang)), where
+                # a line break of the quote, kept in its translation, is a <br> that adds no text
+                assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang).replace("\n", "")), where
         else:
             assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
         if "paraphrase" in cit:

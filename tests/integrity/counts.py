@@ -151,11 +151,20 @@ def expected(facts: Facts, what: str) -> int | None:
 
 def _figures(facts: Facts) -> dict[str, int]:
     """Claims by how their own figure rests on the quotes, as the records say: a stated figure whose citations
-    carry a reading rests on it (kb check refuses a reading where a quote writes the figure, and a figure no
-    quote writes without one), every other stated figure is written in a quote."""
+    carry a reading rests on it (kb check refuses a reading where its own quote writes the figure, and a figure
+    no quote writes without one), unless one of them quotes a page read at its address without a reading (kb
+    check holds such a quote to write the figure itself); every other stated figure is written in a quote."""
     claims = facts.claims.values()
+    sources = facts.kind("sources")
     stated = [c for c in claims if c.get("value") is not None]
-    reading = sum(1 for c in stated if any(cit.get("reading") for cit in c.get("citations") or []))
+
+    def web_quote_writes_it(cit: dict) -> bool:
+        src = sources.get(cit.get("source")) or {}
+        return ("quote" in cit and not cit.get("reading") and _how_checked(cit, src) == "read"
+                and not src.get("snapshot"))
+
+    reading = sum(1 for c in stated if any(cit.get("reading") for cit in c.get("citations") or [])
+                  and not any(web_quote_writes_it(cit) for cit in c.get("citations") or []))
     computed = sum(1 for c in claims if c.get("value") is None and c.get("derivation"))
     return {"stated": len(stated), "reading": reading, "verbatim": len(stated) - reading, "computed": computed,
             "no-figure": len(facts.claims) - len(stated) - computed}

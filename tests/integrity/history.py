@@ -4,7 +4,8 @@ Every claim page holds one history section for its claim, in a state the build c
 ``unknown``, ``uncommitted``); each change in it is anchored by the full id of its commit (``#history-<commit>``,
 where the corrections feed points), dated by that commit (``time[data-kb-commit]``, whose date the figure check
 holds to git: tests/integrity/checks.py) and, where linked, linked to that commit; the changes run newest first.
-Every page, of any kind, names its language's corrections feed in its head, and no other page holds a history.
+Every page, of any kind, names its language's corrections feed in its head, and no other page (a retired id's
+address included) holds a history.
 """
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ def problems(tree, url: str) -> list[str]:
         out.append(f"{url}: the head names the feeds {feeds}, not the corrections feed of its language ({lang})")
     boxes = tree.css(".kb-history")
     cid = claim_of(url)
+    if cid is not None and tree.css(".kb-retired"):
+        cid = None  # a retired id's address: the page says where the claim went, and has no history of its own
     if cid is None:
         if boxes:
             out.append(f"{url}: a page that is not a claim's holds a history")
