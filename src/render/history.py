@@ -27,7 +27,7 @@ from publish.history import Change, History
 from . import citing, urls
 from . import format as fmt
 from .labels import t, words
-from .relay import _and, _fill, name
+from .relay import and_list, fill, name
 from .templating import render, render_xml
 from .text import escape, plain
 
@@ -53,7 +53,7 @@ def _when(ctx, what) -> str:
     commit = getattr(what, "commit", what)
     url = HISTORY.commit_url(commit.sha)
     sha = _COMMIT_LINK.format(url, commit.short) if url else _COMMIT.format(commit.short)
-    return _fill(ctx.t("history.when"), date=_TIME.format(commit.date, commit.sha, fmt.date(commit.date, ctx.lang)),
+    return fill(ctx.t("history.when"), date=_TIME.format(commit.date, commit.sha, fmt.date(commit.date, ctx.lang)),
                  commit=sha)
 
 
@@ -84,18 +84,18 @@ def _items(ctx, ch: Change) -> list[Markup]:
     if ch.present:
         out.append(escape(ctx.t("history.present_item")))
     if ch.value is not None:
-        text = _fill(ctx.t("history.value"), old=_recorded(ch.value[0]), new=_recorded(ch.value[1]))
+        text = fill(ctx.t("history.value"), old=_recorded(ch.value[0]), new=_recorded(ch.value[1]))
         if ch.metric and ch.metric[0] != ch.metric[1]:
-            text += " " + _fill(ctx.t("history.metric"), old=_CODE.format(ch.metric[0]), new=_CODE.format(ch.metric[1]))
+            text += " " + fill(ctx.t("history.metric"), old=_CODE.format(ch.metric[0]), new=_CODE.format(ch.metric[1]))
         out.append(text)
     if ch.status is not None:
-        out.append(_fill(ctx.t("history.status"), old=_word(ctx, "status", ch.status[0]),
+        out.append(fill(ctx.t("history.status"), old=_word(ctx, "status", ch.status[0]),
                          new=_word(ctx, "status", ch.status[1])))
     if ch.tier is not None and not ch.recorded:
-        out.append(_fill(ctx.t("history.tier"), old=_word(ctx, "tier", ch.tier[0]), new=_word(ctx, "tier", ch.tier[1])))
+        out.append(fill(ctx.t("history.tier"), old=_word(ctx, "tier", ch.tier[0]), new=_word(ctx, "tier", ch.tier[1])))
     for key, ids in (("history.sources_added", ch.sources_added), ("history.sources_removed", ch.sources_removed)):
         if ids and not ch.recorded:
-            out.append(_fill(ctx.t(key), sources=_and(ctx, [name(ctx, s) if s in ctx.kb.sources else _CODE.format(s)
+            out.append(fill(ctx.t(key), sources=and_list(ctx, [name(ctx, s) if s in ctx.kb.sources else _CODE.format(s)
                                                                for s in ids])))
     if ch.other and not ch.recorded:
         out.append(escape(ctx.t("history.other")))
@@ -110,16 +110,16 @@ def section(ctx, cid: str) -> dict:
     mine = h.of(cid)
     summary = []
     if mine.first is not None:
-        summary.append(Markup(_fill(ctx.t("history.first"), when=_when(ctx, mine.first))))
+        summary.append(Markup(fill(ctx.t("history.first"), when=_when(ctx, mine.first))))
     elif mine.since is not None:
-        summary.append(Markup(_fill(ctx.t("history.present"), when=_when(ctx, mine.since))))
+        summary.append(Markup(fill(ctx.t("history.present"), when=_when(ctx, mine.since))))
     elif h.shallow:
         summary.append(ctx.t("history.shallow_absent"))
     else:
         return {"state": "uncommitted", "summary": [ctx.t("history.uncommitted")], "changes": [],
                 "feed": _feed_link(ctx)}
     if mine.last is not None:
-        summary.append(Markup(_fill(ctx.t("history.last"), when=_when(ctx, mine.last))))
+        summary.append(Markup(fill(ctx.t("history.last"), when=_when(ctx, mine.last))))
     changes = [(ch.commit.sha, Markup(_when(ctx, ch)), _items(ctx, ch), ch.correction) for ch in reversed(mine.changes)]
     return {"state": "shallow" if h.shallow else "known", "summary": summary, "changes": changes,
             "feed": _feed_link(ctx)}
@@ -130,7 +130,7 @@ _FEED = Markup('<a class="kb-feed" href="{}" type="application/atom+xml">{}</a>'
 
 def _feed_link(ctx) -> Markup:
     """The sentence that points to the language's corrections feed."""
-    return Markup(_fill(ctx.t("history.feed"), feed=_FEED.format(ctx.href_site(paths.feed_path(ctx.lang)),
+    return Markup(fill(ctx.t("history.feed"), feed=_FEED.format(ctx.href_site(paths.feed_path(ctx.lang)),
                                                                   ctx.t("history.feed_name"))))
 
 
