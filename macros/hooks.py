@@ -22,8 +22,11 @@
 * ``on_env`` gives the templates (overrides/) each page's full address and its
   alternates in every language (the canonical link, hreflang, the sitemap) and
   each language's BCP 47 tag (``<html lang>``).
+* ``on_config`` also reads each claim's own history from git, once (:mod:`publish.history`), for the claim pages'
+  history sections and the corrections feeds (:mod:`render.history`).
 * ``on_post_build`` writes the downloads (data/claims.json … datapackage.json, see
-  :mod:`render.downloads`), then writes data/provenance.<lang>.json (what a figure shows when a
+  :mod:`render.downloads`), then each language's corrections feed (/corrections.xml, /zh/corrections.xml), then
+  writes data/provenance.<lang>.json (what a figure shows when a
   reader hovers, focuses or taps it; see :mod:`render.provenance`) and runs Pagefind
   once every language is built (in turn, or side by side by macros/parallel.py): one index per language, Chinese indexed character by
   character (see :mod:`sitebuild.search`), all served from the site itself.
@@ -45,11 +48,12 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.utils import get_build_date
 from mkdocs_static_i18n.config import I18nPluginLanguage
 
-from kb import languages
+from kb import languages, paths
 from kb.problems import DataError
+from publish import history as claim_history
 from publish import version as data_version
-from render import (charts, citing, converted, downloads, labels, listing, notfound, pages, printing, provenance, skip,
-                    urls)
+from render import (charts, citing, converted, downloads, history, labels, listing, notfound, pages, printing,
+                    provenance, skip, urls)
 from render.context import Ctx
 from sitebuild import kbcache, parallel, preview, rawblocks, search
 
@@ -82,6 +86,8 @@ def on_config(config):
     add_converted_languages(_i18n(config).config)
     version = data_version.read(kbcache.data_dir(config.config_file_path), data_version.repo_url(config.repo_url),
                                 data_version.repo_branch())
+    # each claim's own history, read from git once for the whole build (the languages built side by side share it)
+    history.configure(claim_history.read(kbcache.data_dir(config.config_file_path), version.repo_url))
     epoch = data_version.source_date_epoch(version)
     if epoch and (_EPOCH_OURS or "SOURCE_DATE_EPOCH" not in os.environ):
         os.environ["SOURCE_DATE_EPOCH"] = epoch  # MkDocs dates the sitemap and its .gz by it
@@ -163,6 +169,7 @@ def on_env(env, config, files):
     env.globals["kb_alternates"] = _alternates
     env.globals["kb_lang_tag"] = urls.lang_tag
     env.globals["kb_lang"] = _i18n(config).current_language
+    env.globals["kb_feed"] = lambda lang: _address(paths.feed_path(lang))
     preview.note_frame(_i18n(config).current_language, files, kbcache.current(kbcache.data_dir(config.config_file_path)))
     return env
 
@@ -333,6 +340,8 @@ def on_post_build(config):
 def _after_every_language(config):
     downloads.write(kbcache.open_kb(kbcache.data_dir(config.config_file_path)), config.site_dir)  # the downloads
     _write_provenance(config)
+    history.write(config.site_dir, kbcache.open_kb(kbcache.data_dir(config.config_file_path)),
+                  _i18n(config).build_languages)  # the corrections feeds
     if not preview.indexing():
         return  # `make preview` rebuilding only what a change touches: search keeps the last whole build's index
     if parallel.index_in_parent(config.site_dir):

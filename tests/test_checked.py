@@ -12,6 +12,8 @@ NAME = {"en": "A page", "zh": "一个页面"}
 NO_URL = {"en": "None is given.", "zh": "没有给出。"}
 QUOTE = {"source": "s", "quote": "原话", "translation": {"en": "The words"}}
 PARAPHRASE = {"source": "s", "paraphrase": {"en": "It says so.", "zh": "它这样说。"}}
+LOST = {"tried": "2026-11-25", "found": False, "how": {"en": "Looked for by its address.", "zh": "按网址查找。"}}
+FOUND = {**LOST, "found": True}
 
 
 def source(**fields) -> SourceRecord:
@@ -35,11 +37,26 @@ def snapshot(extent: str) -> dict:
     # a paraphrase is checked only by reading, even where a copy is kept
     (PARAPHRASE, source(url="https://example.com/", accessed="2026-10-02", snapshot=snapshot("full")), "read", "2026-10-02"),
     (PARAPHRASE, source(no_url=NO_URL, snapshot=snapshot("full")), "unchecked", None),
+    # a quote copied from the page on a later day than the source was first read carries that day
+    ({**QUOTE, "accessed": "2026-11-20"}, source(url="https://example.com/", accessed="2026-10-02"), "read", "2026-11-20"),
+    # a quote and a paraphrase beside it: the quote was compared with the copy kept
+    ({**QUOTE, **PARAPHRASE}, source(no_url=NO_URL, snapshot=snapshot("full")), "full-copy", "2026-11-01"),
+    # a page not found again: read once, on the day given, and shown so
+    (PARAPHRASE, source(url="https://example.com/", accessed="2026-10-02", rechecked=LOST), "not-found", "2026-10-02"),
 ])
 def test_how_a_citation_was_checked(cit, src, how, date):
     answer = checked.how_checked(Citation(**cit), src)
     assert (answer.how, answer.date) == (how, date)
     assert answer.verified == (how in ("full-copy", "excerpt"))
+
+
+def test_a_page_not_found_again_carries_the_day_of_the_last_try():
+    lost = checked.how_checked(Citation(**PARAPHRASE), source(url="https://example.com/", accessed="2026-10-02",
+                                                                rechecked=LOST))
+    assert (lost.how, lost.date, lost.last_try, lost.verified) == ("not-found", "2026-10-02", "2026-11-25", False)
+    found = checked.how_checked(Citation(**PARAPHRASE), source(url="https://example.com/", accessed="2026-10-02",
+                                                                 rechecked=FOUND))
+    assert (found.how, found.last_try) == ("read", None)
 
 
 def test_translations_needed_follow_the_source_language():
@@ -87,7 +104,7 @@ def test_a_source_read_at_its_address_is_read_not_verified(read_kb):
 
 def test_coverage_counts_every_citation(read_kb):
     cov = read_kb.coverage()
-    assert cov == {"full-copy": 3, "excerpt": 0, "read": 2, "unchecked": 0, "citations": 5, "quotes": 4,
+    assert cov == {"full-copy": 3, "excerpt": 0, "read": 2, "not-found": 0, "unchecked": 0, "citations": 5, "quotes": 4,
                    "paraphrases": 1, "quotes-translated": 4}
     assert sum(cov[w] for w in checked.WAYS) == cov["citations"]
 

@@ -63,8 +63,9 @@ def test_exported_values_equal_the_yaml(files, raw_claims):
         else:
             assert _as_contract(got) == _as_contract(want) or got == want, cid
         assert claims[cid]["tier"] == raw["tier"]
-        # A citation quotes the source or paraphrases it: a paraphrase exports no quote (null), never an empty one.
-        assert all(("quote" in c) != ("paraphrase" in c) for c in raw["citations"]), cid
+        # A citation quotes the source, paraphrases it, or both: one without a quote exports none (null), never an
+        # empty one.
+        assert all(("quote" in c) or ("paraphrase" in c) for c in raw["citations"]), cid
         assert [s["quote"] for s in claims[cid]["sources"]] == [c.get("quote") for c in raw["citations"]], cid
         checked += 1
     assert checked == len(raw_claims)
@@ -124,14 +125,18 @@ def test_each_citation_carries_its_translation_paraphrase_and_check(files, raw_c
             if "quote" in want and snap:
                 expected = ("full-copy" if snap["extent"] == "full" else "excerpt", str(snap["taken"]))
             elif src.get("url") and src.get("accessed"):
-                expected = ("read", str(src["accessed"]))
+                # the day the quote was copied, where the citation gives one, else the day the page was read
+                lost = (src.get("rechecked") or {}).get("found") is False
+                expected = ("not-found" if lost else "read", str(want.get("accessed") or src["accessed"]))
             else:
                 expected = ("unchecked", None)
             assert (cit["checked"], cit["checked_on"]) == expected, cid
+            again = src.get("rechecked") or {}
+            assert cit["last_try"] == (str(again["tried"]) if again and not again.get("found") else None), cid
             seen += 1
     assert seen >= 500
     rows = list(csv.DictReader(io.StringIO(files["claims.csv"].decode("utf-8-sig"))))
-    assert {r["checked"] for r in rows} <= {"full-copy", "excerpt", "read", "unchecked"}
+    assert {r["checked"] for r in rows} <= {"full-copy", "excerpt", "read", "not-found", "unchecked"}
     assert all(r["quote_translation_en"] == (claims[r["id"]]["sources"][0]["translation"] or {}).get("en", "")
                for r in rows)
 

@@ -52,6 +52,36 @@ SOURCES_READ = MINIMAL[SOURCES].replace(NO_URL, '  url: https://example.com/arti
 PARAPHRASED = NEW_CLAIM.replace("      quote: 芯片的延迟\n      translation: {en: \"The chip's latency\"}\n",
                                 "      paraphrase: {en: The page says the chip exists., zh: 该页面称芯片存在。}\n")
 
+# a page read at its address, with no copy kept here: quoted by one short sentence that carries the figure
+WEB_SOURCES = SOURCES_READ.replace(SNAPSHOT, "")
+WEB_CLAIM = """\
+web-latency:
+  subject: chip
+  metric: latency
+  value: 1.03
+  statement: {en: "The page gives the chip a latency of {value}.", zh: "该页面称芯片的延迟为 {value}。"}
+  scope: {en: The whole system., zh: 整套系统。}
+  conditions: {baseline: gpu, model: chip, note: {en: As a page gives it., zh: 按一个页面所给。}}
+  citations:
+    - source: article
+      quote: 芯片的延迟为 1.03 秒
+      translation: {en: "The chip's latency is 1.03 s"}
+      accessed: "2026-11-20"
+  tier: vendor-self-report
+"""
+
+
+def web(claim: str = WEB_CLAIM, sources: str = WEB_SOURCES) -> dict:
+    return {SOURCES: sources, CLAIMS: MINIMAL[CLAIMS] + claim}
+
+
+def web_quote(quote: str, translation: str) -> str:
+    return WEB_CLAIM.replace("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n",
+                             f"      quote: {quote}\n      translation: {{en: \"{translation}\"}}\n")
+
+
+WEB_PARAPHRASE = "      paraphrase: {en: The page gives the latency in seconds., zh: 该页面以秒为单位给出了延迟。}\n"
+
 
 
 def superseded(ident: str, successor: str) -> str:
@@ -166,7 +196,7 @@ CASES = [
     ("superseded-successor", claims_plus(NEW_CLAIM + "  status: superseded\n  status_reason: {en: Replaced., zh: 已被取代。}\n"), None,
      "data/claims/bench.yml:40:1: superseded-successor: data/claims/bench.yml > extra: a superseded claim must name its successor (add successor: <id of the claim that replaces it>)"),
     ("citation-words", claims_plus(NEW_CLAIM.replace("      quote: 芯片的延迟\n", "")), None,
-     "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied) (keep quote: and remove paraphrase:, or the other way round)"),
+     "data/claims/bench.yml:45:7: citation-words: data/claims/bench.yml > extra > citations[0]: a citation needs the source's words: a quote (verbatim), a paraphrase (your own words), or both (add quote: with the sentence that carries the figure, copied exactly)"),
     ("currency-dimension", {"units.yml": MINIMAL["units.yml"] + "dollar:\n  symbol: {en: USD, zh: 美元}\n  name: {en: dollars, zh: 美元}\n  currency: USD\n"}, None,
      "data/units.yml:19:1: currency-dimension: data/units.yml > dollar: a unit with a currency measures money (give it dimension: {money: 1})"),
     ("currency-code", {"units.yml": MINIMAL["units.yml"] + "dollar:\n  symbol: {en: USD, zh: 美元}\n  name: {en: dollars, zh: 美元}\n  dimension: {money: 1}\n  currency: USX\n"}, None,
@@ -217,6 +247,28 @@ CASES = [
      "data/claims/bench.yml:34:14: source-address: data/claims/bench.yml > latency-ratio > citations[0] > quote: the quote is checked against nothing: the source 'article' has no copy (snapshot) and no date it was read at its address (url and accessed) (add a snapshot of the source (snapshot: {file: snapshots/<id>.txt, taken: ..., extent: full or excerpt}), or its url: and the date it was read there (accessed:))"),
     ("source-address-paraphrase", claims_plus(PARAPHRASED), None,
      "data/claims/bench.yml:46:7: source-address: data/claims/bench.yml > extra > citations[0] > paraphrase: a paraphrase is checked only by reading the page, so the source 'article' needs its address (url) and the date it was read there (accessed) (add url: and accessed: to the source 'article', or quote a copy kept in data/snapshots/)"),
+    # --- a page read at its address: a short verbatim quote, the contributor's own words beside it ---------
+    ("web-quote-missing", web(WEB_CLAIM.replace("      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n", WEB_PARAPHRASE)), None,
+     "data/claims/bench.yml:48:7: web-quote: data/claims/bench.yml > web-latency > citations[0]: the page 'article' is cited for the claim's figure, but the citation carries no quote of it: a paraphrase cannot be checked for the figure (add quote: with the sentence (or the part of it) that carries the figure, copied exactly as the page shows it, and accessed: with the day you copied it)"),
+    ("web-quote-without-figure", web(web_quote("芯片的延迟", "the chip's latency")), None,
+     "data/claims/bench.yml:49:14: web-quote: data/claims/bench.yml > web-latency > citations[0] > quote: the quote of 'article' does not write the claim's figure (quote the sentence that carries the figure, or add reading: {en, zh} if the page writes it in words (「nine months」), or cite the page on the claim its sentence supports)"),
+    ("quote-length-sentences", web(web_quote("芯片的延迟为 1.03 秒。对照系统为 1.80 秒。", "The chip's latency is 1.03 s. The baseline's is 1.80 s.")), None,
+     "data/claims/bench.yml:49:14: quote-length: data/claims/bench.yml > web-latency > citations[0] > quote: a page read at its address is quoted by one sentence at most (about 40 words, or 80 Chinese characters): the quote holds 2 sentences (keep the one sentence, or the part of it, that carries the figure; say the rest in your own words in paraphrase:)"),
+    ("quote-length-characters", web(web_quote("在一整套推理服务系统上，经过长时间、多种长度请求、大量用户同时访问的持续负载测试，并与对照系统在相同模型、相同精度、相同并发和相同输入输出长度下逐项仔细比较之后，芯片的延迟为 1.03 秒", "after a long sustained load test on a whole serving system, with requests of many lengths and many users at once, compared item by item with the baseline at the same model, precision, concurrency and lengths, the chip's latency is 1.03 s")), None,
+     "data/claims/bench.yml:49:14: quote-length: data/claims/bench.yml > web-latency > citations[0] > quote: a page read at its address is quoted by one sentence at most (about 40 words, or 80 Chinese characters): the quote is 1 word and 81 Chinese characters long (keep the one sentence, or the part of it, that carries the figure; say the rest in your own words in paraphrase:)"),
+    ("paraphrase-copies", web(WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n      paraphrase: {en: The page gives the latency., zh: 该页面称芯片的延迟为 1.03 秒，对照系统更慢。}\n').replace(
+        "      quote: 芯片的延迟为 1.03 秒\n", "      quote: 芯片的延迟为 1.03 秒，对照系统为 1.80 秒\n")), None,
+     "data/claims/bench.yml:52:57: paraphrase-copies: data/claims/bench.yml > web-latency > citations[0] > paraphrase > zh: the paraphrase copies a run of its quote: '芯片的延迟为103秒对照系统' (say it in your own words: no run of 8 words (or 12 Chinese characters) of the quote; or remove the paraphrase, since the quote and its translation already say it)"),
+    ("hedge-dropped", web(web_quote("芯片的延迟约为 1.03 秒", "The chip's latency is about 1.03 s")), None,
+     "data/claims/bench.yml:44:19: hedge-dropped: data/claims/bench.yml > web-latency > statement > en: the words cited from 'article' hedge ('约为'), but the statement does not (keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly)"),
+    ("source-address-accessed-on-a-copy", claims_plus(NEW_CLAIM.replace("      translation: {en: \"The chip's latency\"}\n", "      translation: {en: \"The chip's latency\"}\n      accessed: \"2026-11-20\"\n")), None,
+     "data/claims/bench.yml:48:17: source-address: data/claims/bench.yml > extra > citations[0] > accessed: the day a quote was copied (accessed) belongs to a page read at its address, with no copy kept here (remove accessed: (a quote of a kept copy is dated by its snapshot))"),
+    ("source-address-url-not-read", None, {SOURCES: (NO_URL, "  url: https://example.com/article\n")},
+     "data/sources/articles.yml:9:8: source-address: data/sources/articles.yml > article > url: the address was not read here (no accessed), and nothing says where it comes from (add url_from: [the ids of the sources whose text gives this address], or accessed: with the day you read the page there)"),
+    ("source-address-url-from-without-url", None, {SOURCES: (NO_URL, NO_URL + "  url_from: [article]\n")},
+     "data/sources/articles.yml:10:13: source-address: data/sources/articles.yml > article > url_from: url_from names the sources that give an address, but the source records none (url) (add url: as those sources give it, or remove url_from:)"),
+    ("source-address-rechecked-unread", None, {SOURCES: (NO_URL, NO_URL + '  rechecked: {tried: "2026-11-20", found: false, how: {en: Looked for by its title., zh: 按标题查找。}}\n')},
+     "data/sources/articles.yml:10:3: source-address: data/sources/articles.yml > article > rechecked: rechecked says whether a page read at its address was found again, but the source records no address and day it was read there (url and accessed) (add url: and accessed:, or remove rechecked:)"),
     ("accessed-in-future", None, {SOURCES: (NO_URL, '  url: https://example.com/article\n  accessed: "2027-01-01"\n')},
      "data/sources/articles.yml:10:13: future-date: data/sources/articles.yml > article > accessed: '2027-01-01' is in the future (today is 2026-11-29) (a source cannot be dated after today; plans belong in a metric that allows future dates)"),
     ("impossible-date", None, {"sources/articles.yml": ('taken: "2026-11-01"', 'taken: "2026-02-30"')},
@@ -474,7 +526,10 @@ def test_a_reading_answers_for_a_figure_written_in_words(check):
     assert any(": figure-not-in-quote: " in p for p in check(snapshot, words))
     reading = words[CLAIMS][1] + ("      reading: {en: \"The article writes 「约为一秒」; read as {value}.\", "
                                   "zh: \"原文写作「约为一秒」；按 {value}来读。\"}\n")
-    assert check(snapshot, {CLAIMS: (words[CLAIMS][0], reading)}) == []
+    # the quote hedges (约为), so the figure is marked approximate, as the hedge rule asks
+    approximate = {CLAIMS: MINIMAL[CLAIMS].replace("  value: 1.03\n", "  value: 1.03\n  approximate: true\n", 1)
+                   .replace(*words[CLAIMS][:1], reading)}
+    assert check({**snapshot, **approximate}) == []
 
 
 def test_a_derived_claim_without_a_stated_figure_is_exempt(check):
@@ -539,3 +594,67 @@ def test_a_translation_that_turns_bits_into_bytes_is_caught(check):
     files = data_figure("7.2 TB/s", "7.2")
     files[CLAIMS] = files[CLAIMS].replace("The chip's bandwidth is 7.2 TB/s", "The chip's bandwidth is 7.2 Tbps")
     assert [p.split(": ")[1] for p in check(files)] == ["translation-figure"]
+
+
+# --- a page read at its address: the cases that pass ----------------------------------------------------------------
+
+def test_a_short_web_quote_that_writes_the_figure_passes(check):
+    assert check(web()) == []
+
+
+def test_a_paraphrase_in_its_own_words_beside_a_quote_passes(check):
+    beside = WEB_CLAIM.replace('      accessed: "2026-11-20"\n', '      accessed: "2026-11-20"\n' + WEB_PARAPHRASE)
+    assert check(web(beside)) == []
+
+
+@pytest.mark.parametrize("kept", [
+    ('{en: "The page gives the chip a latency of {value}."', '{en: "The page gives the chip a latency of about {value}."',
+     '"该页面称芯片的延迟为 {value}。"', '"该页面称芯片的延迟约为 {value}。"'),
+    ("  value: 1.03\n", "  value: 1.03\n  approximate: true\n"),
+    ("  tier: vendor-self-report\n", "  tier: vendor-self-report\n"
+     "  hedge_reason: {en: The page's hedge is about its rounding only., zh: 该页面的模糊词只关乎取整。}\n"),
+], ids=["statement-hedges", "approximate", "hedge-reason"])
+def test_a_hedge_kept_or_explained_passes(check, kept):
+    claim = web_quote("芯片的延迟约为 1.03 秒", "The chip's latency is about 1.03 s")
+    for old, new in zip(kept[::2], kept[1::2]):
+        assert old in claim
+        claim = claim.replace(old, new)
+    assert check(web(claim)) == []
+
+
+@pytest.mark.parametrize("bound, quote, translation, kept", [
+    ("up-to", "芯片的延迟最多 1.03 秒", "The chip's latency is up to 1.03 s", True),
+    ("less-than", "芯片的延迟将近 1.03 秒", "The chip's latency is nearly 1.03 s", True),
+    ("up-to", "芯片的延迟可能最多 1.03 秒", "The chip's latency may be up to 1.03 s", False),
+], ids=["up-to", "nearly", "a-modal-hedge-is-not-a-bound"])
+def test_a_figure_recorded_as_a_bound_keeps_the_quotes_up_to(check, bound, quote, translation, kept):
+    """The site shows a bound with its words ("up to 1.03 s"), so an approximator the bound stands for is kept; a
+    modal hedge (可能, may) is not a bound and must still be kept in the statement."""
+    claim = web_quote(quote, translation).replace("  value: 1.03\n", f"  value: 1.03\n  bound: {bound}\n")
+    found = [p.split(": ")[1] for p in check(web(claim))]
+    assert found == ([] if kept else ["hedge-dropped", "hedge-dropped"])
+
+
+def test_a_page_not_found_again_keeps_its_paraphrase(check):
+    """A page that could not be found again cannot be quoted now: its figure's paraphrase stands, marked not found."""
+    paraphrased = WEB_CLAIM.replace(
+        "      quote: 芯片的延迟为 1.03 秒\n      translation: {en: \"The chip's latency is 1.03 s\"}\n"
+        '      accessed: "2026-11-20"\n', WEB_PARAPHRASE)
+    lost = WEB_SOURCES + ('  rechecked: {tried: "2026-11-25", found: false, '
+                          'how: {en: Looked for by its address and title., zh: 按网址和标题查找。}}\n')
+    assert [p for p in check(web(paraphrased, lost)) if "figure-not-in-quote" not in p] == []
+    assert any(": web-quote: " in p for p in check(web(paraphrased)))
+
+
+def test_an_address_relayed_by_another_source_passes(check):
+    relayed = WEB_SOURCES + """\
+vendor-post:
+  kind: vendor-announcement
+  name: {en: The vendor's post, zh: 厂商的文章}
+  language: en
+  url: https://example.com/vendor-post
+  url_from: [article]
+"""
+    cited = web(WEB_CLAIM.replace("      accessed: \"2026-11-20\"\n",
+                                  "      accessed: \"2026-11-20\"\n      attributed_to: vendor-post\n"), relayed)
+    assert check(cited) == []

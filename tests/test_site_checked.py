@@ -20,17 +20,26 @@ CHECKED = {  # how each way of checking begins on a page, and whether it names a
     "full-copy": ({"en": "Checked against the full copy taken ", "zh": "已与"}, True),
     "excerpt": ({"en": "Checked against an excerpt taken ", "zh": "已与"}, True),
     "read": ({"en": "Read at its address on ", "zh": "于"}, True),
+    "not-found": ({"en": "Read at its address on ", "zh": "于"}, True),
     "unchecked": ({"en": "Not checked against the source", "zh": "未与来源核对"}, False),
 }
+NOT_FOUND = {"en": "not found there again when last looked for", "zh": "再次查找时未能找到"}
 
 
-def _expected_check(cit: dict, src: dict) -> tuple[str, str | None]:
+def _expected_check(cit: dict, src: dict) -> tuple[str, list[str]]:
+    """How a citation was checked, and the dates its check names: the copy's, or the day its words were read (the
+    citation's own accessed, where a quote was copied later, else the source's) and, for a page not found again,
+    the day of the last try."""
     snap = src.get("snapshot")
     if "quote" in cit and snap:
-        return ("full-copy" if snap["extent"] == "full" else "excerpt"), str(snap["taken"])
+        return ("full-copy" if snap["extent"] == "full" else "excerpt"), [str(snap["taken"])]
     if src.get("url") and src.get("accessed"):
-        return "read", str(src["accessed"])
-    return "unchecked", None
+        read = str(cit.get("accessed") or src["accessed"])
+        again = src.get("rechecked") or {}
+        if again and not again.get("found"):
+            return "not-found", [read, str(again["tried"])]
+        return "read", [read]
+    return "unchecked", []
 
 
 def _text(el) -> str:
@@ -55,9 +64,11 @@ def _check_citations(s, cid: str, lang: str) -> int:
         # no contributor's words inside the source's
         for bq in fig.select("blockquote"):
             assert not bq.select(".kb-translation, .kb-paraphrase, .kb-words-label"), where
-        if "quote" in cit:
+        if "quote" in cit:  # the source's words, and beside them the contributors' own where there are any
             (bq,) = fig.select("blockquote.kb-quote")
-            assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"], where
+            # its line breaks are kept as <br>, which add no text of their own
+            assert bq.get("lang") == src["language"] and bq.get_text() == cit["quote"].replace("\n", ""), where
+            assert len(bq.select("br")) == cit["quote"].count("\n"), where
             own = SITE_LANG[src["language"]] == WRITTEN[lang]
             trs = fig.select("p.kb-translation")
             if own:
@@ -67,19 +78,26 @@ def _check_citations(s, cid: str, lang: str) -> int:
                 assert bq.find_next_sibling() is tr, f"{where}: the translation is not under its quote"
                 assert tr.get("lang") == LANG_TAGS[lang], where
                 assert _text(tr.select_one(".kb-words-label")) == in_lang(LABEL, lang), where
-                assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang)), where
+                # a line break of the quote, kept in its translation, is a <br> that adds no text
+                assert _text(tr) == _labelled(in_lang(LABEL, lang), in_lang(cit["translation"], lang).replace("\n", "")), where
         else:
             assert fig.select("blockquote") == [], f"{where}: a paraphrase is in a blockquote"
+        if "paraphrase" in cit:
             (p,) = fig.select("p.kb-paraphrase")
+            assert p.find_parent("blockquote") is None, where
             assert _text(p.select_one(".kb-words-label")).startswith(in_lang(PARAPHRASE, lang)), where
             assert " ".join(in_lang(cit["paraphrase"], lang).split()) in _text(p), where
-        how, date = _expected_check(cit, src)
+        else:
+            assert fig.select("p.kb-paraphrase") == [], where
+        how, dates = _expected_check(cit, src)
         assert fig.get("data-checked") == how, where
         (said,) = fig.select(".kb-checked")
         start, dated = CHECKED[how]
         assert _text(said).startswith(in_lang(start, lang)), where
         times = said.select("time")
-        assert [t.get("datetime") for t in times] == ([date] if dated else []), where
+        assert [t.get("datetime") for t in times] == dates and bool(dates) == dated, where
+        if how == "not-found":
+            assert in_lang(NOT_FOUND, lang) in _text(said), where
         if how != "full-copy" and how != "excerpt":
             assert "Checked against" not in _text(said) and "核对" not in _text(said).replace("未与来源核对", ""), where
     return len(figs)
@@ -90,6 +108,9 @@ def test_every_citation_shows_its_words_translation_and_check(site, lang):
     seen = sum(_check_citations(site, cid, lang) for cid in site.facts.claims)
     total = sum(len(c["citations"]) for c in site.facts.claims.values())
     assert seen == total >= 500
+    sources = site.facts.kind("sources")
+    ways = [_expected_check(cit, sources[cit["source"]])[0] for c in site.facts.claims.values() for cit in c["citations"]]
+    assert ways.count("not-found") >= 5 and ways.count("read") >= 300  # each way is seen, not only assumed
 
 
 def test_a_source_read_at_its_address_is_never_shown_as_verified(hostile_site):
@@ -116,6 +137,20 @@ def _check_source_page(s, sid: str, lang: str) -> None:
     dates = {t.get("datetime") for t in head.select("time")}
     if src.get("accessed"):
         assert str(src["accessed"]) in dates, sid
+    again = src.get("rechecked")
+    marks = head.select(".kb-recheck")
+    if again:  # the last try to find the page again, dated, and shown apart when it failed
+        (mark,) = marks
+        assert mark.get("data-found") == ("true" if again["found"] else "false"), sid
+        assert [t.get("datetime") for t in mark.select("time")] == [str(again["tried"])], sid
+    else:
+        assert marks == [], sid
+    relayed = head.select(".kb-url-from")
+    if src.get("url_from"):  # an address not read here says who gave it
+        (note,) = relayed
+        assert len(note.select("a")) == len(src["url_from"]), sid
+    else:
+        assert relayed == [], sid
     (extent,) = head.select(".kb-snapshot-extent")
     assert extent.get("data-extent") == (src.get("snapshot") or {}).get("extent", "none"), sid
 

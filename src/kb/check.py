@@ -102,6 +102,8 @@ def references_resolve(ctx: Context):
         _ref(ctx, "sources", sid, ("publisher",), "entities", s.publisher, "entity")
         for i, k in enumerate(s.known_from):
             _ref(ctx, "sources", sid, ("known_from", i), "sources", k, "source")
+        for i, k in enumerate(s.url_from):
+            _ref(ctx, "sources", sid, ("url_from", i), "sources", k, "source")
     for xid, x in ctx.conflicts.items():
         for i, side in enumerate(x.sides):
             for j, cid in enumerate(side.claims):
@@ -159,7 +161,7 @@ def redirects_lead_to_records(ctx: Context):
 def sources_are_used(ctx: Context):
     used = {cit.source for c in ctx.claims.values() for cit in c.citations}
     used |= {cit.attributed_to for c in ctx.claims.values() for cit in c.citations}
-    used |= {k for s in ctx.sources.values() for k in s.known_from}
+    used |= {k for s in ctx.sources.values() for k in (*s.known_from, *s.url_from)}
     for sid in ctx.sources:
         if sid not in used:
             ctx.report("sources", sid, (), "unused-source", f"no claim cites the source {sid!r}",
@@ -237,6 +239,101 @@ def quotes_are_translated(ctx: Context):
                            f"remove translation.{own}")
 
 
+def web_page(src) -> bool:
+    """Whether a source is a page read at its address with no copy kept here: quoted by a short sentence, read once."""
+    return src is not None and src.snapshot is None and checked.read_at_address(src)
+
+
+def not_found_again(src) -> bool:
+    return src is not None and src.rechecked is not None and not src.rechecked.found
+
+
+@rule
+def web_quotes(ctx: Context):
+    """A page read at its address is quoted by one short sentence that carries the figure, copied on a stated day;
+    a paraphrase beside a quote is in the contributor's own words."""
+    from . import quoting
+    from .figurecheck import citation_writes_figure
+
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        has_figure = m is not None and m.kind != "qualitative" and c.value is not None
+        unit = ctx.units.get(m.unit) if m else None
+        for i, cit in enumerate(c.citations):
+            src = ctx.sources.get(cit.source)
+            if cit.accessed is not None and not web_page(src):
+                ctx.report("claims", cid, ("citations", i, "accessed"), "source-address",
+                           "the day a quote was copied (accessed) belongs to a page read at its address, with no copy "
+                           "kept here", "remove accessed: (a quote of a kept copy is dated by its snapshot)")
+            if cit.quote is not None and cit.paraphrase is not None:
+                own = checked.quote_lang(src)
+                for lang in schema.LANGS if own else ():
+                    if lang != own:
+                        continue
+                    run = quoting.shared_run(getattr(cit.paraphrase, lang), cit.quote, lang)
+                    if run:
+                        ctx.report("claims", cid, ("citations", i, "paraphrase", lang), "paraphrase-copies",
+                                   f"the paraphrase copies a run of its quote: {run!r}",
+                                   f"say it in your own words: no run of {quoting.RUN_WORDS} words (or "
+                                   f"{quoting.RUN_CJK} Chinese characters) of the quote; or remove the paraphrase, "
+                                   "since the quote and its translation already say it")
+            if not web_page(src):
+                continue
+            if cit.quote is not None:
+                why = quoting.length_problem(cit.quote)
+                if why:
+                    ctx.report("claims", cid, ("citations", i, "quote"), "quote-length",
+                               f"a page read at its address is quoted by one sentence at most (about "
+                               f"{quoting.MAX_WORDS} words, or {quoting.MAX_CJK} Chinese characters): {why}",
+                               "keep the one sentence, or the part of it, that carries the figure; say the rest in "
+                               "your own words in paraphrase:")
+            if not has_figure or not_found_again(src):
+                continue  # a page not found again cannot be quoted now: its citation is shown as such
+            if cit.quote is None:
+                ctx.report("claims", cid, ("citations", i), "web-quote",
+                           f"the page {cit.source!r} is cited for the claim's figure, but the citation carries no quote "
+                           "of it: a paraphrase cannot be checked for the figure",
+                           "add quote: with the sentence (or the part of it) that carries the figure, copied exactly as "
+                           "the page shows it, and accessed: with the day you copied it")
+            elif not citation_writes_figure(c, cit, unit):
+                ctx.report("claims", cid, ("citations", i, "quote"), "web-quote",
+                           f"the quote of {cit.source!r} does not write the claim's figure",
+                           "quote the sentence that carries the figure, or add reading: {en, zh} if the page writes it "
+                           "in words (「nine months」), or cite the page on the claim its sentence supports")
+
+
+@rule
+def hedges_are_kept(ctx: Context):
+    """Where a source hedges (may, expected, about 10, 可能, 预计, 约…), the statement hedges in every language, or says
+    why it need not (hedge_reason)."""
+    from .hedges import BOUND_HEDGES, quote_hedges, statement_hedges
+
+    for cid, c in ctx.claims.items():
+        if c.hedge_reason is not None:
+            continue
+        found = []
+        for cit in c.citations:
+            if cit.quote is not None:
+                lang = checked.quote_lang(ctx.sources.get(cit.source))
+                words = quote_hedges(cit.quote, lang) if lang else []
+            else:
+                words = [w for lang in schema.LANGS for w in quote_hedges(getattr(cit.paraphrase, lang), lang)]
+            if c.bound is not None:  # the bound's words, shown with the figure, keep an approximator
+                words = [w for w in words if not BOUND_HEDGES.fullmatch(w.strip())]
+            if words:
+                found.append((cit.source, words[0]))
+        if not found:
+            continue
+        for lang in schema.LANGS:
+            if c.approximate or statement_hedges(getattr(c.statement, lang), lang):
+                continue
+            source, word = found[0]
+            ctx.report("claims", cid, ("statement", lang), "hedge-dropped",
+                       f"the words cited from {source!r} hedge ({word!r}), but the statement does not",
+                       "keep the hedge in the statement (may, expected, reportedly, about; 可能, 预计, 据称, 约), or add "
+                       "hedge_reason: {en: ..., zh: ...} saying why the claim may state it plainly")
+
+
 @rule
 def source_addresses(ctx: Context):
     for sid, s in ctx.sources.items():
@@ -253,6 +350,20 @@ def source_addresses(ctx: Context):
             ctx.report("sources", sid, ("accessed",), "source-address",
                        "the date it was read (accessed) needs the address it was read at (url)",
                        "add url:, or remove accessed:")
+        if s.url is not None and s.accessed is None and not s.url_from:
+            ctx.report("sources", sid, ("url",), "source-address",
+                       "the address was not read here (no accessed), and nothing says where it comes from",
+                       "add url_from: [the ids of the sources whose text gives this address], or accessed: with the "
+                       "day you read the page there")
+        if s.url_from and s.url is None:
+            ctx.report("sources", sid, ("url_from",), "source-address",
+                       "url_from names the sources that give an address, but the source records none (url)",
+                       "add url: as those sources give it, or remove url_from:")
+        if s.rechecked is not None and not checked.read_at_address(s):
+            ctx.report("sources", sid, ("rechecked",), "source-address",
+                       "rechecked says whether a page read at its address was found again, but the source records no "
+                       "address and day it was read there (url and accessed)",
+                       "add url: and accessed:, or remove rechecked:")
     for cid, c in ctx.claims.items():
         for i, cit in enumerate(c.citations):
             src = ctx.sources.get(cit.source)
@@ -728,7 +839,7 @@ def figures_are_in_quotes(ctx: Context):
         v = examine(c, unit)
         for i, f in v.unneeded_readings:
             ctx.report("claims", cid, ("citations", i, "reading"), "reading-unneeded",
-                       f"the quote of {v.near_source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
+                       f"the quote of {c.citations[i].source!r} already writes the figure {v.figure} ({f.text!r}), so it needs no reading",
                        "remove reading:; a reading is for a figure the source writes in words no reader parses")
         if v.status == "missing":
             ctx.report("claims", cid, ("value",), "figure-not-in-quote",

@@ -1,6 +1,6 @@
 """How each citation's words were checked: the one answer the rules, the site and the exports share.
 
-A citation is checked in one of four ways, strongest first:
+A citation is checked in one of five ways, strongest first:
 
 * ``full-copy``: its quote is found verbatim in a snapshot that holds the source's whole text
   (``snapshot.extent: full``); ``kb check`` compares the two character by character;
@@ -9,12 +9,17 @@ A citation is checked in one of four ways, strongest first:
 * ``read``: no copy is kept, and the source was read at its address (``url``) on a stated date
   (``accessed``); a paraphrase is always checked this way, since a page whose sentences are
   not copied has no copy to compare with;
+* ``not-found``: read so once, but the page was not found again when last looked for
+  (``rechecked: {found: false}``): its words stand as they were read, shown with the day of the
+  last try, and are not quoted now;
 * ``unchecked``: no copy and no dated reading, e.g. a source known only from another that
   relays it.  ``kb check`` refuses a citation that would be checked this way (rule
   source-address), so a fact base that opens has none; the answer exists so that no caller
   ever has to guess.
 
-The date that goes with the answer is the snapshot's ``taken`` or the source's ``accessed``.
+The date that goes with the answer is the snapshot's ``taken``, or the day the words were read at the
+address: the citation's own ``accessed`` (the day a quote was copied) or else the source's; a page not
+found again adds the day of the last try (``last_try``).
 """
 from __future__ import annotations
 
@@ -23,15 +28,16 @@ from typing import Optional
 
 from .schema import LANGS, SITE_LANG, Citation, SourceRecord
 
-FULL_COPY, EXCERPT, READ, UNCHECKED = "full-copy", "excerpt", "read", "unchecked"
-WAYS = (FULL_COPY, EXCERPT, READ, UNCHECKED)
+FULL_COPY, EXCERPT, READ, NOT_FOUND, UNCHECKED = "full-copy", "excerpt", "read", "not-found", "unchecked"
+WAYS = (FULL_COPY, EXCERPT, READ, NOT_FOUND, UNCHECKED)
 """Every answer, strongest first."""
 
 
 @dataclass(frozen=True)
 class Checked:
     how: str                    # one of WAYS
-    date: Optional[str] = None  # the snapshot's taken, or the source's accessed; None when unchecked
+    date: Optional[str] = None  # the snapshot's taken, or the day read at the address; None when unchecked
+    last_try: Optional[str] = None  # not-found: the day the page was last looked for
 
     @property
     def verified(self) -> bool:
@@ -46,11 +52,14 @@ def read_at_address(source: Optional[SourceRecord]) -> bool:
 
 def how_checked(citation: Citation, source: Optional[SourceRecord]) -> Checked:
     """How ``citation``'s words were checked, given its source's record (None when it names no source)."""
-    if citation.paraphrase is None and source is not None and source.snapshot is not None:
+    if citation.quote is not None and source is not None and source.snapshot is not None:
         snap = source.snapshot
         return Checked(FULL_COPY if snap.extent == "full" else EXCERPT, snap.taken)
     if read_at_address(source):
-        return Checked(READ, source.accessed)
+        day = citation.accessed or source.accessed
+        if source.rechecked is not None and not source.rechecked.found:
+            return Checked(NOT_FOUND, day, source.rechecked.tried)
+        return Checked(READ, day)
     return Checked(UNCHECKED)
 
 

@@ -131,6 +131,10 @@ def _compare_range(lo, hi, step, f: numbers.Figure):
 
 def _compare_date(want: tuple, f: numbers.Figure):
     if f.date is None:
+        # a year alone, written as a bare whole number ("by the end of 2026"), is the year of a claim dated by its year
+        if want[1] is None and f.low is not None and not f.is_range and f.unit is None and f.step == 1 \
+                and f.low == want[0]:
+            return "verbatim"
         return None
     got = f.date
     if got[0] is None:  # 6 月 24 日: the year is the source's own, not written
@@ -188,17 +192,21 @@ def _judge(value, step, unit, figures):
 # --- a reading, and a translation, against the quote ------------------------------------------------------------
 
 SOURCE_WORDS = re.compile(r"「([^」]*)」")
+# a year named relative to the page's own date ("late next year", 明年下半年): words a dated claim may be read from,
+# the reading saying which date the page bears
+RELATIVE_YEAR = re.compile(r"\b(?:next|this|last|coming|following)\s+year\b|明年|今年|去年|本年|次年|翌年", re.I)
 
 
 def reading_problems(claim, citation, unit) -> list[tuple[str, str, str]]:
     """Why a citation's reading cannot stand, as (language, rule, message): a reading says how the claim's own
     figure is read from words of its quote that no number reader parses, so in each language it must show the
     figure with {value} (rule reading-figure), quote in 「」 the words it reads, found in the quote and writing a
-    number (reading-words), and those words must not write another figure in digits (reading-figure): a reading
+    number, or for a date a year named relative to the page's date ("next year", 明年) (reading-words), and those words must not write another figure in digits (reading-figure): a reading
     explains a figure, and can never make a different one pass."""
     if citation.reading is None:
         return []
     quoted = unicodedata.normalize("NFC", words(citation))
+    dated = display.is_date(claim.value) if claim.value is not None else False
     out = []
     for lang in ("en", "zh"):
         text = getattr(citation.reading, lang)
@@ -213,7 +221,7 @@ def reading_problems(claim, citation, unit) -> list[tuple[str, str, str]]:
             out.append((lang, "reading-words", f"the words it reads, 「{missing[0]}」, are not in the "
                                                f"{'quote' if citation.quote is not None else 'paraphrase'}"))
             continue
-        if not any(numbers.writes_a_number(p) for p in passages):
+        if not any(numbers.writes_a_number(p) or (dated and RELATIVE_YEAR.search(p)) for p in passages):
             out.append((lang, "reading-words", f"the words it reads, {'、'.join(f'「{p}」' for p in passages)}, "
                                                "write no number"))
             continue
@@ -221,8 +229,12 @@ def reading_problems(claim, citation, unit) -> list[tuple[str, str, str]]:
             figures = numbers.read(p)
             # a figure in digits is read as it stands: it is the claim's (and needs no reading) or it is another,
             # which no reading turns into the claim's, not even by a power of ten
+            # (a part of the claim's figure, such as the year of a half-year written 「second half of 2026」, is
+            # the claim's own too)
+            own = set(claim_atoms(claim))
             other = [f for f in figures if numbers.in_digits(f, p)
-                     and _judge(claim.value, _step(claim), unit, [f])[0] not in ("verbatim", "precision")]
+                     and _judge(claim.value, _step(claim), unit, [f])[0] not in ("verbatim", "precision")
+                     and not all((value, None) in own for value, _ in _atoms(f))]
             if other:
                 out.append((lang, "reading-figure", f"the words it reads write {other[0].text!r} in digits, which is not "
                                                     f"the claim's figure {_shown_figure(claim.value, unit)}"))
@@ -268,16 +280,44 @@ def foreign_figures(text: str, source: str, extra=()) -> list[numbers.Figure]:
     return [f for f, atoms in _unstated(text, source) if not all((value, None) in extra for value, _ in atoms)]
 
 
+_EN_NUMBER_WORDS = {w: Decimal(v) for v, ws in enumerate((
+    "", "one|a|an|first|single", "two|both|second|twice|double", "three|third|thrice|triple", "four|fourth|quarter",
+    "five|fifth", "six|sixth", "seven|seventh", "eight|eighth", "nine|ninth", "ten|tenth", "eleven", "twelve|dozen"))
+    for w in ws.split("|") if w}
+_EN_NUMBER_WORDS.update({w: Decimal(v) for w, v in (
+    ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18),
+    ("nineteen", 19), ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70),
+    ("eighty", 80), ("ninety", 90), ("hundred", 100), ("thousand", 1000), ("million", 10 ** 6), ("billion", 10 ** 9),
+    ("trillion", 10 ** 12), ("half", Decimal("0.5")),
+    # a weekday or a month, which Chinese writes with a numeral (Wednesday is 周三, June is 6 月); "may" is left out,
+    # as the word is more often the verb
+    ("monday", 1), ("tuesday", 2), ("wednesday", 3), ("thursday", 4), ("friday", 5), ("saturday", 6),
+    ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("june", 6), ("july", 7), ("august", 8),
+    ("september", 9), ("october", 10), ("november", 11), ("december", 12))})
+_EN_WORD = re.compile(r"\b(" + "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True)) + r")s?\b", re.I)
+
+
+def _number_words(source: str) -> set:
+    """The numbers an English quote writes in words (nine months, two companies, multi-billion, Wednesday, June): a
+    translation into Chinese writes them as Chinese numerals (九个月, 两家, 数十亿, 周三, 6 月), which are the quote's own
+    numbers."""
+    return {_EN_NUMBER_WORDS[m.group(1).lower()] for m in _EN_WORD.finditer(source)}
+
+
 @lru_cache(maxsize=32768)
 def _unstated(text: str, source: str) -> tuple:
     """The figures of ``text`` with a number ``source`` does not state, each with its (value, unit) pairs: a quote
     and its translation are cited together, often by several claims, so each pair is read once."""
     stated, values = _stated(numbers.read(source))
+    in_words = _number_words(source)
     out = []
     for f in numbers.read(text):
+        if f.text == "一":
+            continue  # 一 alone is Chinese for "a", "one" or "the first", as a translation of an English quote writes it
         atoms = _atoms(f)
         missing = [(value, unit) for value, unit in atoms
-                   if not ((value, unit) in stated or (value, None) in stated or (unit is None and value in values))]
+                   if not ((value, unit) in stated or (value, None) in stated or (unit is None and value in values)
+                           or value in in_words)]
         if missing:
             out.append((f, tuple(missing)))
     return tuple(out)
@@ -328,8 +368,13 @@ def examine(claim, unit) -> Verdict:
         verdict.contains = [(cit.source, [f.text for f in numbers.read(words(cit))]) for cit in claim.citations]
     if best == "verbatim":
         verdict.status = "verbatim"
-        # a reading is for a figure no quote writes: where one does, every reading of the claim is needless
-        verdict.unneeded_readings = [(i, verdict.near) for i in readings]
+        # a reading is for a figure its own quote does not write: a citation whose quote writes it needs none (a
+        # page read at its address is held to its own quote, kb.check web_quotes, so its reading stands even where
+        # another citation's quote writes the figure)
+        for i in readings:
+            own, near = _judge(v, step, unit, numbers.read(words(claim.citations[i])))
+            if own == "verbatim":
+                verdict.unneeded_readings.append((i, near))
     elif has_reading:
         verdict.status = "reading"
     elif best == "precision":
@@ -337,6 +382,16 @@ def examine(claim, unit) -> Verdict:
     elif isinstance(best, tuple):
         verdict.status, verdict.why = "scale", best[1]
     return verdict
+
+
+def citation_writes_figure(claim, citation, unit) -> bool:
+    """Whether ``citation``'s own quote writes the claim's figure (verbatim), or the citation says soundly how its
+    words give it (a reading): what a quote of a page read at its address must do, one citation at a time."""
+    if claim.value is None or citation.quote is None:
+        return False
+    if citation.reading is not None:
+        return not reading_problems(claim, citation, unit)
+    return _judge(claim.value, _step(claim), unit, numbers.read(citation.quote))[0] == "verbatim"
 
 
 def step_words(step: Decimal) -> str:

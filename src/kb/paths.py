@@ -67,6 +67,13 @@ SEARCH = "search"
 """The search page (docs/<lang>/search.md)."""
 SITEMAP = "sitemap"
 """sitemap.xml and sitemap.xml.gz."""
+FEED = "corrections"
+"""The corrections feed of each language: /corrections.xml, /zh/corrections.xml (render.history)."""
+
+
+def feed_path(lang: str) -> str:
+    """The site-relative address of a language's corrections feed (Atom): 'corrections.xml', 'zh/corrections.xml'."""
+    return f"{lang_prefix(lang)}{FEED}.xml"
 
 
 def reserved() -> dict[str, str]:
@@ -84,6 +91,7 @@ def reserved() -> dict[str, str]:
         ASSETS: "the site's styles, scripts and fonts (/assets/)",
         SEARCH: "the search page (/search/)",
         SITEMAP: "the site map (/sitemap.xml)",
+        FEED: "the corrections feed (/corrections.xml)",
     }
     for code, lang in LANGUAGES.items():
         names.setdefault(code, f"the language code of the pages in {lang.name}")

@@ -145,6 +145,14 @@ class Snapshot(Record):
     note: Optional[Bilingual] = Field(None, description="Anything a reader must know about the copy (e.g. scrambled text).")
 
 
+class Recheck(Record):
+    """The last attempt to find a page read at its address (url) again."""
+
+    tried: DateText = Field(description="The day of the last try.")
+    found: bool = Field(description="Whether the page was found again. A page not found keeps its citations, shown as read once and not found again since.")
+    how: Bilingual = Field(description="How it was looked for (its address, its title, the words it was cited for) and what came back.")
+
+
 class SourceRecord(Record):
     """A document that claims cite: only what is known about it, nothing guessed."""
 
@@ -157,7 +165,9 @@ class SourceRecord(Record):
     author: Optional[ShortText] = Field(None, description="Author as the source names it.")
     date: Optional[DateText] = Field(None, description="Publication date, only where a text states it.")
     url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Original address, only where a text states it or it was read there: http or https.")
+    url_from: list[Id] = Field(default_factory=list, description="For an address not read here (no accessed): the sources whose text gives it, e.g. the outlet that links the vendor's post. Shown with the address, so a reader knows who relayed it.")
     accessed: Optional[DateText] = Field(None, description="When the source was read at its address (url).")
+    rechecked: Optional[Recheck] = Field(None, description="For a page read at its address: the last attempt to find it again, and whether it was found.")
     archive_url: Optional[Annotated[str, StringConstraints(max_length=2000)]] = Field(None, description="Address of an archived copy, only where one exists.")
     no_url: Optional[Bilingual] = Field(None, description="Where no address is recorded: why (e.g. the copy states none and none is cited). Never guess an address.")
     snapshot: Optional[Snapshot] = None
@@ -212,19 +222,20 @@ class Translation(Record):
 
 
 class Citation(Record):
-    """Where a claim is stated: a source, the exact words (or, for a page whose sentences may not be copied, a paraphrase), and where in the source."""
+    """Where a claim is stated: a source, the exact words (a quote, and where wanted a paraphrase in the contributor's own words beside it), and where in the source."""
 
     source: Id = Field(description="Id of the source that states the claim.")
-    quote: Optional[Text] = Field(None, description="Verbatim words from the source, in its own language and script.")
+    quote: Optional[Text] = Field(None, description="Verbatim words from the source, in its own language and script. From a page read at its address (no snapshot): one sentence at most (about 40 words, or 80 Chinese characters), the one that carries the figure, copied exactly as the page showed it on the day it was read.")
+    accessed: Optional[DateText] = Field(None, description="For a quote of a page read at its address (no snapshot): the day its words were copied from the page, where that is not the source's accessed.")
     translation: Optional[Translation] = Field(None, description="The quote translated into each site language it is not written in, faithfully, hedges and numbers kept.")
     reading: Optional[Bilingual] = Field(None, description="How the claim's figure is read where the quote writes it in words no number reader parses, e.g. 'the article writes \"nearly three quarters\"; read as −75%'.")
-    paraphrase: Optional[Bilingual] = Field(None, description="Instead of a quote, for a third-party page whose sentences are not copied here: what it says, in the contributor's own words, in each language. Shown as a paraphrase, never as a quote.")
+    paraphrase: Optional[Bilingual] = Field(None, description="What the page says, in the contributor's own words, in each language: beside a short quote, or instead of one where no figure is cited. Shown as a paraphrase, never as a quote; it shares no run of eight words (or 12 Chinese characters) with its quote.")
     locator: Optional[ShortText] = Field(None, description="Where in the source (section heading, paragraph).")
     attributed_to: Optional[Id] = Field(None, description="Source the citing text attributes the statement to (e.g. the vendor's post an article relays).")
 
     @model_validator(mode="after")
     def _quote_or_paraphrase(self):
-        if (self.quote is None) == (self.paraphrase is None):
+        if self.quote is None and self.paraphrase is None:
             raise ValueError("citation-words")
         return self
 
@@ -346,6 +357,7 @@ class Claim(Record):
     value: Value = Field(None, description="A number as stated (1.80 keeps its two decimals), a range [low, high], a date 'YYYY-MM-DD' / 'YYYY-MM' / 'YYYY', a date range, or null for a qualitative claim.")
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
+    hedge_reason: Optional[Bilingual] = Field(None, description="Where a quote hedges (may, expected, reportedly, about, 可能, 预计, 约…) and the statement does not: why the statement may state it plainly.")
     bound: Optional[Literal["more-than", "at-least", "less-than", "up-to"]] = Field(None, description="The source states a bound, not a value: more-than ('more than half'), at-least, less-than ('less than a year') or up-to ('up to 2-3x'). The figure is the bound, shown with its words in every language (so the statement does not write them), and a derivation is consistent when the computed interval reaches it. Not a hedge: a figure is approximate or bounded, never both.")
     statement: Bilingual = Field(description="The claim as one sentence, in each language.")
     scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
@@ -482,7 +494,7 @@ RULE_HINTS = {
     "currency-code": ("bad-format", "the currency is not an ISO 4217 code Babel knows", "write its three capital letters, e.g. USD, CNY, EUR"),
     "currency-dimension": ("currency-dimension", "a unit with a currency measures money", "give it dimension: {money: 1}"),
     "precision-type": ("precision-type", "precision must be a positive number or 'exact'", "for 8.54万 write value: 85400 and precision: 100"),
-    "citation-words": ("citation-words", "a citation needs exactly one of quote (the source's verbatim words) and paraphrase (your own words, for a page whose sentences may not be copied)", "keep quote: and remove paraphrase:, or the other way round"),
+    "citation-words": ("citation-words", "a citation needs the source's words: a quote (verbatim), a paraphrase (your own words), or both", "add quote: with the sentence that carries the figure, copied exactly"),
     "url-scheme": ("url-scheme", "only http and https addresses are allowed", "write the full address starting with https://"),
     "url-form": ("bad-url", "the address is not well formed: it has a space, a line break, a quote, a bracket or "
                             "another character an address cannot hold, or a port that is not a number",

@@ -127,7 +127,7 @@ def citation_record(kb: KnowledgeBase, cid: str, index: int) -> dict:
 
     return {"source": cit.source, "quote": cit.quote, "translation": dump(cit.translation),
             "paraphrase": dump(cit.paraphrase), "locator": cit.locator, "attributed_to": cit.attributed_to,
-            "checked": how.how, "checked_on": how.date,
+            "checked": how.how, "checked_on": how.date, "last_try": how.last_try,
             "reading": None if cit.reading is None else
             {lang: plain_statement(kb, cid, lang, getattr(cit.reading, lang)) for lang in LANGS}}
 

@@ -1,6 +1,8 @@
 """Where a claim comes from: each source, the verbatim quote, where it is, whom it relays."""
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup  # declared in pyproject.toml
 
 from kb.languages import LANGUAGES, convert, verbatim_tag
@@ -59,15 +61,34 @@ def translation_of(ctx, cit) -> str | None:
     return ctx.text(cit.translation)
 
 
+_DAYS = re.compile(r"\{(date|last)\}")
+
+
+def checked_parts(ctx, how) -> list[tuple[str, str | None]]:
+    """How a citation's words were checked (kb.checked) as a sentence in parts: (text, None) for words, and
+    (shown date, ISO date) for each date it names: the copy's or the reading's ({date}), and for a page not found
+    again the day of the last try ({last})."""
+    days = {"date": how.date, "last": how.last_try}
+    out: list[tuple[str, str | None]] = []
+    label, at = ctx.t("checked." + how.how), 0
+    for m in _DAYS.finditer(label):
+        out.append((label[at:m.start()], None))
+        day = days[m.group(1)]
+        out.append((fmt.date(day, ctx.lang), day) if day else ("", None))
+        at = m.end()
+    out.append((label[at:], None))
+    return [part for part in out if part[0]]
+
+
 def checked_text(ctx, how) -> str:
-    """How a citation's words were checked (kb.checked), as a plain sentence with its date written out."""
-    label = ctx.t("checked." + how.how)
-    return label.replace("{date}", fmt.date(how.date, ctx.lang)) if how.date else label
+    """How a citation's words were checked (kb.checked), as a plain sentence with its dates written out."""
+    return "".join(text for text, _ in checked_parts(ctx, how))
 
 
 def citation(ctx, cit, how=None, cid: str | None = None) -> str:
-    """One citation: the quote in the source's own language (with its translation) or a paraphrase, then who
-    says it and where, and how its words were checked (``how``: kb.KnowledgeBase.how_checked)."""
+    """One citation: the quote in the source's own language (with its translation) and, where there is one, the
+    contributors' paraphrase; then who says it and where, and how its words were checked (``how``:
+    kb.KnowledgeBase.how_checked)."""
     src = ctx.kb.sources.get(cit.source)
     quoted = cit.quote is not None
     translation = translation_of(ctx, cit)
@@ -75,11 +96,9 @@ def citation(ctx, cit, how=None, cid: str | None = None) -> str:
         "citation.html.j2", t=words(ctx.lang), source=cit.source, how=how, lang=src.language if src else "",
         page_lang=lang_tag(ctx.lang),
         quote=Markup(escape_lines(cit.quote)) if quoted else None,
-        paraphrase=None if quoted else Markup(escape_lines(ctx.text(cit.paraphrase))),
+        paraphrase=Markup(escape_lines(ctx.text(cit.paraphrase))) if cit.paraphrase is not None else None,
         translation=Markup(escape_lines(translation)) if translation else None,
         reading=_reading(ctx, cit, cid), link=source_link(ctx, cit.source), locator=cit.locator,
         locator_lang=verbatim_tag(cit.locator, src.language if src else None) if cit.locator else None,
         attributed=source_link(ctx, cit.attributed_to) if cit.attributed_to else None,
-        checked=ctx.t("checked." + how.how).split("{date}") if how is not None and how.date
-        else [ctx.t("checked." + how.how)] if how is not None else [],
-        date=fmt.date(how.date, ctx.lang) if how is not None and how.date else "")
+        checked=checked_parts(ctx, how) if how is not None else [])

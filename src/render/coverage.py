@@ -9,7 +9,7 @@ from .figures import count_markup
 from .tables import table
 from .text import escape
 
-CHECKING_ROWS = ("full-copy", "excerpt", "read", "unchecked")
+CHECKING_ROWS = ("full-copy", "excerpt", "read", "not-found", "unchecked")
 
 
 def checking_coverage(ctx) -> str:

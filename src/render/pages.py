@@ -14,7 +14,7 @@ from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import languages, query
 from kb.kinds import KINDS
-from . import citing, jsonld, listing, relay, report
+from . import citing, history, jsonld, listing, relay, report
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -134,6 +134,7 @@ def claim_page(ctx, cid: str) -> tuple[str, str]:
         derivation=_derivation(ctx, cid) if c.derivation is not None else None,
         derived=_derived(ctx, cid), conflicts=_conflicts_of(ctx, cid),
         caveats=[Markup(prose(ctx, ctx.text(cv), own=cid)) for cv in c.caveats],
+        history=Markup(history.block(ctx, cid)),
         cite=_cite(ctx, "claim", cid), jsonld=Markup(jsonld.script(jsonld.claim(ctx, cid))),
         origin=query.origin(kb, "claims", cid), report=_report(ctx, cid))
     return _page(plain(ctx, ctx.text(c.statement), own=cid), [body])
@@ -159,6 +160,9 @@ def source_page(ctx, sid: str) -> tuple[str, str]:
         title=Markup(name_markup(ctx, sid, ctx.text(s.name))),
         publisher=Markup(entity_link(ctx, s.publisher)) if s.publisher else "",
         no_url=_prose(ctx, s.no_url),
+        url_from=Markup(relay.url_from_note(ctx, sid)) if s.url_from else None,
+        rechecked=(s.rechecked.found, s.rechecked.tried, _prose(ctx, s.rechecked.how)) if s.rechecked else None,
+        not_cited=Markup(relay.not_cited_note(ctx, sid)),
         snapshot_note=_prose(ctx, s.snapshot.note) if s.snapshot else None,
         known_from=[Markup(source_link(ctx, k)) for k in s.known_from if k in kb.sources],
         note=_prose(ctx, s.note),

@@ -71,7 +71,7 @@ def record(ctx: Ctx, cid: str) -> dict:
             tr = translation_of(ctx, cit)
             if tr:
                 item["tr"], item["trl"] = tr, urls.lang_tag(ctx.lang)
-        else:
+        if cit.paraphrase is not None:  # beside the quote, or in its place
             item["p"], item["trl"] = ctx.text(cit.paraphrase), urls.lang_tag(ctx.lang)
         if cit.locator:
             item["l"] = cit.locator

@@ -38,7 +38,7 @@ FOLD_FROM = 8  # an origin of this many claims or more lists them in folded grou
 _SLOT = re.compile(r"\{(\w+)\}")
 
 
-def _fill(template: str, **slots: str) -> str:
+def fill(template: str, **slots: str) -> str:
     """A label with its ``{slots}`` replaced by ready markup; the label's own words escaped."""
     out, last = [], 0
     for m in _SLOT.finditer(template):
@@ -49,7 +49,7 @@ def _fill(template: str, **slots: str) -> str:
     return "".join(out)
 
 
-def _and(ctx, items: list[str]) -> str:
+def and_list(ctx, items: list[str]) -> str:
     """Items joined as the language writes a list ('A, B and C', 'A、B和C'), by CLDR's rule (Babel)."""
     return format_list(items, locale=fmt.LOCALES[ctx.lang]) if items else ""
 
@@ -97,23 +97,23 @@ def claim_line(ctx, cid: str) -> str:
     # relayed by the analysis"
     parts = []
     for (relayed_by, cited), origins in query.relayed_together(kb, cid):
-        said = _fill(ctx.t("relay.stated_by"),
-                     origin=_and(ctx, [name(ctx, o) + _date(ctx, o) for o in origins]))
+        said = fill(ctx.t("relay.stated_by"),
+                     origin=and_list(ctx, [name(ctx, o) + _date(ctx, o) for o in origins]))
         how = "relay.quoted_and_relayed" if cited else "relay.relayed"
-        relayers = _and(ctx, [name(ctx, s) for s in relayed_by])
-        parts.append(said + escape(ctx.t("relay.then")) + _fill(ctx.t(how), sources=relayers))
+        relayers = and_list(ctx, [name(ctx, s) for s in relayed_by])
+        parts.append(said + escape(ctx.t("relay.then")) + fill(ctx.t(how), sources=relayers))
     own = ch.stated
     if own:
-        parts.append(_fill(ctx.t(_plural("relay.own", len(own))), sources=_and(ctx, [name(ctx, s) for s in own])))
+        parts.append(fill(ctx.t(_plural("relay.own", len(own))), sources=and_list(ctx, [name(ctx, s) for s in own])))
     line = _cap(ctx, escape(ctx.t("relay.sep")).join(parts)) + escape(ctx.t("relay.end"))
     n_sources, n_reports = len(ch.sources), len(ch.reports)
     counts = {"sources": count_markup(ctx, n_sources, f"claim-sources:{cid}"),
               "reports": count_markup(ctx, n_reports, f"claim-reports:{cid}")}
     notes = []
     if ch.standing == "one-report":  # the point of the line: said plainly, not as an aside
-        count = _fill(ctx.t("relay.one_report"), **counts)
+        count = fill(ctx.t("relay.one_report"), **counts)
     elif ch.standing == "several-reports":
-        count = _fill(ctx.t(_plural("relay.several", n_sources)), **counts)
+        count = fill(ctx.t(_plural("relay.several", n_sources)), **counts)
         if own:
             notes.append(ctx.t("relay.unnamed_caveat"))
     else:
@@ -130,18 +130,41 @@ def origin_section(ctx, sid: str) -> str:
     if not origin_of:
         return ""
     everyone = query.relayers_of(kb, sid)
-    summary = _fill(ctx.t(_plural("relay.origin_summary", len(origin_of))),
+    summary = fill(ctx.t(_plural("relay.origin_summary", len(origin_of))),
                     claims=count_markup(ctx, len(origin_of), f"claims-originated:{sid}"),
-                    sources=_and(ctx, [name(ctx, s) for s in everyone]))
+                    sources=and_list(ctx, [name(ctx, s) for s in everyone]))
     groups = []
     for key, ids in query.origin_groups(kb, sid):
         what = f"claims-relayed:{sid}:{','.join(key)}"
-        count = _fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
-        title = _fill(ctx.t("relay.group"), sources=_and(ctx, [name(ctx, s, link=False) for s in key]))
+        count = fill(ctx.t(_plural("relay.group_count", len(ids))), claims=count_markup(ctx, len(ids), what))
+        title = fill(ctx.t("relay.group"), sources=and_list(ctx, [name(ctx, s, link=False) for s in key]))
         groups.append((" ".join(key), Markup(title), Markup(count),
                        [(cid, Markup(statement(ctx, cid))) for cid in ids]))
     return render("relay-origin.html.j2", t=words(ctx.lang), sid=sid, summary=Markup(summary), groups=groups,
                   opened=len(origin_of) < FOLD_FROM)
+
+
+def not_cited_note(ctx, sid: str) -> str:
+    """For a source no claim cites in its own words: what is known of how it reaches the record (the sources that
+    relay its claims, else those it is known from), never just "nothing is recorded"."""
+    kb, s = ctx.kb, ctx.kb.sources[sid]
+    relayers = query.relayers_of(kb, sid)
+    if relayers:
+        n = len(kb.relays.origin_of(sid))
+        text = fill(ctx.t(_plural("not_cited.relayed", n)), sources=and_list(ctx, [name(ctx, r) for r in relayers]),
+                     claims=count_markup(ctx, n, f"claims-originated:{sid}"))
+    elif s.known_from:
+        text = fill(ctx.t("not_cited.known_from"),
+                     sources=and_list(ctx, [name(ctx, k) for k in s.known_from if k in kb.sources]))
+    else:
+        text = escape(ctx.t("none_yet"))
+    return text
+
+
+def url_from_note(ctx, sid: str) -> str:
+    """For an address not read here: the sources whose text gives it, linked, so a reader knows who relayed it."""
+    s = ctx.kb.sources[sid]
+    return fill(ctx.t("url_from"), sources=and_list(ctx, [name(ctx, k) for k in s.url_from if k in ctx.kb.sources]))
 
 
 def relays_section(ctx, sid: str) -> str:
@@ -152,7 +175,7 @@ def relays_section(ctx, sid: str) -> str:
     items = []
     for origin, ids in relays:
         n = count_markup(ctx, len(ids), f"claims-relayed-by:{sid}:{origin}")
-        items.append((origin, Markup(_fill(ctx.t(_plural("relay.relays_item", len(ids))), origin=name(ctx, origin),
+        items.append((origin, Markup(fill(ctx.t(_plural("relay.relays_item", len(ids))), origin=name(ctx, origin),
                                            date=_date(ctx, origin), claims=n))))
     return render("relay-relays.html.j2", t=words(ctx.lang), sid=sid, items=items)
 

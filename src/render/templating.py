@@ -42,6 +42,19 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@lru_cache(maxsize=1)
+def xml_environment() -> jinja2.Environment:
+    """For an XML file the site serves as it is (a feed), read by no Markdown or Jinja after: markupsafe's escaping
+    of & < > " ' is all XML needs."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(FOLDER), autoescape=True, auto_reload=False,
+                              undefined=jinja2.StrictUndefined)
+
+
+def render_xml(name: str, /, **values) -> str:
+    """Template ``name`` filled with ``values``, each escaped for XML."""
+    return xml_environment().get_template(name).render(**values)
+
+
 def template(name: str) -> jinja2.Template:
     """The compiled template ``name`` (a file in ``src/render/templates``)."""
     return environment().get_template(name)

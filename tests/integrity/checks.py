@@ -130,6 +130,14 @@ def figure_problems(page: Page, facts: Facts) -> list[str]:
             out.append(f"{where}: no record in the data has this date")
         elif text not in (num.date(when, lang), when):
             out.append(f"{where}: shown {text}, data {num.date(when, lang)}")
+    for sha, when, text in page.commit_dates:
+        where = f"{show(page.url)} · commit {sha[:12]}"
+        if sha not in facts.commit_dates:
+            out.append(f"{where}: no such commit in the repository's history")
+        elif when != facts.commit_dates[sha]:
+            out.append(f"{where}: dated {when}, the commit is dated {facts.commit_dates[sha]}")
+        elif text not in (num.date(when, lang), when):
+            out.append(f"{where}: shown {text}, expected {num.date(when, lang)}")
     for when, text in page.version_dates:
         where = f"{show(page.url)} · data version date {when}"
         if when != facts.version_date:

@@ -71,19 +71,23 @@ SITE_LANG = {"en": "en", "zh-Hans": "zh", "zh-Hant": "zh"}
 
 
 def _how_checked(cit: dict, src: dict | None) -> str:
-    """How a citation's words were checked, read from the YAML: a kept copy, a dated reading, or nothing."""
+    """How a citation's words were checked, read from the YAML: a kept copy, a dated reading (of a page found
+    again, or not found since), or nothing."""
     src = src or {}
     snap = src.get("snapshot")
     if "quote" in cit and snap:
         return "full-copy" if snap.get("extent") == "full" else "excerpt"
-    return "read" if src.get("url") and src.get("accessed") else "unchecked"
+    if not (src.get("url") and src.get("accessed")):
+        return "unchecked"
+    recheck = src.get("rechecked") or {}
+    return "not-found" if recheck and not recheck.get("found") else "read"
 
 
 def _citations(facts: Facts, what: str) -> int | None:
     sources = facts.kind("sources")
     cits = [(cit, sources.get(cit.get("source"))) for c in facts.claims.values() for cit in c.get("citations") or []]
     kind, _, arg = what.partition(":")
-    if kind == "citations-checked" and arg in ("full-copy", "excerpt", "read", "unchecked"):
+    if kind == "citations-checked" and arg in ("full-copy", "excerpt", "read", "not-found", "unchecked"):
         return sum(1 for cit, src in cits if _how_checked(cit, src) == arg)
     if what == "citations:all":
         return len(cits)
@@ -147,11 +151,20 @@ def expected(facts: Facts, what: str) -> int | None:
 
 def _figures(facts: Facts) -> dict[str, int]:
     """Claims by how their own figure rests on the quotes, as the records say: a stated figure whose citations
-    carry a reading rests on it (kb check refuses a reading where a quote writes the figure, and a figure no
-    quote writes without one), every other stated figure is written in a quote."""
+    carry a reading rests on it (kb check refuses a reading where its own quote writes the figure, and a figure
+    no quote writes without one), unless one of them quotes a page read at its address without a reading (kb
+    check holds such a quote to write the figure itself); every other stated figure is written in a quote."""
     claims = facts.claims.values()
+    sources = facts.kind("sources")
     stated = [c for c in claims if c.get("value") is not None]
-    reading = sum(1 for c in stated if any(cit.get("reading") for cit in c.get("citations") or []))
+
+    def web_quote_writes_it(cit: dict) -> bool:
+        src = sources.get(cit.get("source")) or {}
+        return ("quote" in cit and not cit.get("reading") and _how_checked(cit, src) == "read"
+                and not src.get("snapshot"))
+
+    reading = sum(1 for c in stated if any(cit.get("reading") for cit in c.get("citations") or [])
+                  and not any(web_quote_writes_it(cit) for cit in c.get("citations") or []))
     computed = sum(1 for c in claims if c.get("value") is None and c.get("derivation"))
     return {"stated": len(stated), "reading": reading, "verbatim": len(stated) - reading, "computed": computed,
             "no-figure": len(facts.claims) - len(stated) - computed}

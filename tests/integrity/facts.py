@@ -90,10 +90,13 @@ class Facts:
 
         for kind in ("sources", "entities", "conflicts"):
             walk(self.kind(kind))
+        for claim in self.claims.values():  # the day a quote was copied from a page read at its address
+            walk([cit.get("accessed") for cit in claim.get("citations") or []])
         return found
 
     def record_dates(self) -> set[str]:
-        """Dates records other than claims state (a source's publication date, a snapshot's date)."""
+        """Dates records other than claims state (a source's publication date, a snapshot's date), and the day each
+        quote of a page read at its address was copied (a citation's accessed)."""
         return self._dates
 
     @cached_property
@@ -108,6 +111,20 @@ class Facts:
         if out.returncode != 0 or not out.stdout.strip().isdigit():
             return None
         return dt.datetime.fromtimestamp(int(out.stdout), dt.timezone.utc).date().isoformat()
+
+    @cached_property
+    def commit_dates(self) -> dict[str, str]:
+        """Each commit's day in UTC (full id → ISO date), read from git here in one pass, not from the build; empty
+        outside a git checkout."""
+        try:
+            out = subprocess.run(["git", "-C", str(self.data), "log", "--format=%H %ct"],
+                                 capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            return {}
+        if out.returncode != 0:
+            return {}
+        return {sha: dt.datetime.fromtimestamp(int(ct), dt.timezone.utc).date().isoformat()
+                for sha, ct in (line.split() for line in out.stdout.splitlines() if line.strip())}
 
     def unit(self, cid: str) -> dict:
         metric = self.kind("metrics")[self.claims[cid]["metric"]]

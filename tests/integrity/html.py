@@ -39,9 +39,11 @@ The walker drops, each for a stated reason:
   "Snapdragon 8 Gen 6" or "CC BY 4.0" are part of a name, and only markup can
   say so when a space separates them from the letters;
 * the site's own bookkeeping, which is about this build, not about the subject:
-  the data-version footer (``.kb-version``: a commit id and its date, from git)
-  and a citation's access date (``time[data-kb-accessed]``, filled in by the
-  reader's browser);
+  the data-version footer (``.kb-version``: a commit id and its date, from git),
+  a claim's history (``time[data-kb-commit]``: the day of the commit it names,
+  checked against git; the figures it once had are shown as ``code``, as data/
+  recorded them) and a citation's access date (``time[data-kb-accessed]``,
+  filled in by the reader's browser);
 * theme chrome otherwise is not dropped: Material's header, navigation, table
   of contents and footer are read like the rest, and hold no numbers, except
   a 404 page's "404", should it show one (the page for any missing address,
@@ -117,6 +119,7 @@ class Page:
     orphans: list[tuple[str, str, str]] = field(default_factory=list)  # (figure, where, context)
     dated: list[tuple[str, str]] = field(default_factory=list)    # <time> without a claim: (datetime, text)
     version_dates: list[tuple[str, str]] = field(default_factory=list)  # <time data-kb-version>: (datetime, text)
+    commit_dates: list[tuple[str, str, str]] = field(default_factory=list)  # <time data-kb-commit>: (commit, datetime, text)
     chart_labels: list[ChartLabel] = field(default_factory=list)
     chart_marks: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (claim, value, computed)
     chart_restated: list[tuple[str, str]] = field(default_factory=list)  # numbers in an svg's title/desc, by chart
@@ -352,6 +355,8 @@ def parse_page(url: str, raw: str) -> Page:
             continue
         if el.get("data-kb-version") is not None:  # the data version's date: the commit's, not a record's
             page.version_dates.append((el.get("datetime"), el.text_content()))
+        elif el.get("data-kb-commit") is not None:  # a claim's history: the day of the commit it names
+            page.commit_dates.append((el.get("data-kb-commit"), el.get("datetime"), el.text_content()))
         else:
             page.dated.append((el.get("datetime"), el.text_content()))
 
