@@ -89,6 +89,10 @@ def _unresolved(repo) -> list[str]:
 ADDED_CLAIM = later_run_claim()
 
 
+# The repository's tests build on one another's commits: one worker runs the module, in order.
+pytestmark = pytest.mark.xdist_group("published-addresses")
+
+
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
     """A repository holding this one's data, docs and list, committed once on a branch named main."""
