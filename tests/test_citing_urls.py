@@ -89,10 +89,6 @@ def _unresolved(repo) -> list[str]:
 ADDED_CLAIM = later_run_claim()
 
 
-# The repository's tests build on one another's commits: one worker runs the module, in order.
-pytestmark = pytest.mark.xdist_group("published-addresses")
-
-
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
     """A repository holding this one's data, docs and list, committed once on a branch named main."""
@@ -126,6 +122,10 @@ def test_a_new_claim_passes_without_touching_the_list(repo):
 
 def test_a_record_deleted_without_a_redirect_fails_and_a_redirect_mends_it(repo):
     path = repo / "data" / "claims" / "benchmarks.yml"
+    if "\ngptoss-e2e-jalapeno-later-run:" not in path.read_text(encoding="utf-8"):  # its test ran in another process
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(ADDED_CLAIM)
+        _commit(repo, "Add a claim")
     text = path.read_text(encoding="utf-8")
     start = text.index("\ngptoss-e2e-jalapeno-later-run:")
     path.write_text(text[:start + 1], encoding="utf-8")

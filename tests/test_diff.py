@@ -20,9 +20,7 @@ from kb import cli
 from sitebuild.diff import diff, format_report
 from site_fixture import ROOT
 
-# Renders every page of two versions of the data: not in `make check`.  One worker runs the module, so that its
-# repository and its diff are made once per run, not once per worker.
-pytestmark = [pytest.mark.build, pytest.mark.xdist_group("diff")]
+pytestmark = pytest.mark.build  # renders every page of two versions of the data: not in `make check`
 
 ADDED = later_run_claim("A later run of the GPT-OSS 120B test was reported <b>again</b>.")
 FIGURE = "gptoss-peak-tpskw-jalapeno"

@@ -67,9 +67,6 @@ def _changed_copy(tmp_path_factory):
 
 register_build("preview_full", _changed_copy)
 
-# One worker runs the module, so that the preview session (a whole build and three updates) runs once per run.
-pytestmark = pytest.mark.xdist_group("preview")
-
 
 @pytest.fixture(scope="module")
 def preview_full(request):
