@@ -136,7 +136,8 @@ def test_the_claim_page_dates_each_change_by_its_commit_and_links_it(repo, site_
     assert dates == {first: "2026-10-31", second: "2026-11-29"}
     links = {a.get("href") for a in box.select("a.kb-commit")}
     assert links == {f"{REPO_URL}/commit/{first}", f"{REPO_URL}/commit/{second}"}
-    assert box.select_one("a.kb-feed").get("href").endswith("corrections.xml")
+    feed = box.select_one("a.kb-feed").get("href")  # every language's feed at the root, beside sitemap.xml
+    assert feed.rsplit("/", 1)[-1] == ("corrections.xml" if lang == "en" else f"corrections-{lang}.xml"), feed
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

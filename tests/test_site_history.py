@@ -33,7 +33,7 @@ def test_every_claim_page_shows_its_history_and_every_page_names_the_feed(site):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_corrections_feed_points_to_each_corrected_claim(site, lang):
-    feed = ET.fromstring(site.file(PREFIX[lang] + "corrections.xml").read_bytes())
+    feed = ET.fromstring(site.file("corrections.xml" if not PREFIX[lang] else f"corrections-{lang}.xml").read_bytes())
     assert feed.tag == f"{ATOM}feed" and feed.get("{http://www.w3.org/XML/1998/namespace}lang") in (lang, "zh-Hans", "zh-Hant")
     entries = feed.findall(f"{ATOM}entry")
     corrected = set()

@@ -68,12 +68,15 @@ SEARCH = "search"
 SITEMAP = "sitemap"
 """sitemap.xml and sitemap.xml.gz."""
 FEED = "corrections"
-"""The corrections feed of each language: /corrections.xml, /zh/corrections.xml (render.history)."""
+"""The corrections feed of each language: /corrections.xml, /corrections-zh.xml (render.history)."""
 
 
 def feed_path(lang: str) -> str:
-    """The site-relative address of a language's corrections feed (Atom): 'corrections.xml', 'zh/corrections.xml'."""
-    return f"{lang_prefix(lang)}{FEED}.xml"
+    """The site-relative address of a language's corrections feed (Atom): 'corrections.xml', 'corrections-zh.xml'.
+
+    Every feed lives at the site's root, beside sitemap.xml: a page names its feed in a <link rel="alternate">,
+    and the theme (Material) fetches the sitemap from the folder of that address, which at the root exists."""
+    return f"{FEED}.xml" if not lang_prefix(lang) else f"{FEED}-{lang}.xml"
 
 
 def reserved() -> dict[str, str]:

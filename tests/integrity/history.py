@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from .langs import PREFIX, bare, lang_of
+from .langs import LANGS, PREFIX, bare, lang_of
 
 STATES = ("known", "shallow", "unknown", "uncommitted")
 _CLAIM_PAGE = re.compile(r"^claims/([^/]+)/$")
@@ -20,16 +20,13 @@ _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 
 
 def feed_lang(address: str) -> str | None:
-    """The language whose corrections feed ``address`` (absolute or relative) is, or None."""
-    path = urlsplit(address).path
-    if not path.endswith("/corrections.xml") and path != "corrections.xml":
-        return None
-    folder = path[: -len("corrections.xml")]
-    for lang in sorted(PREFIX, key=lambda x: -len(PREFIX[x])):
-        prefix = PREFIX[lang]
-        if prefix and (folder == prefix or folder.endswith("/" + prefix)):
+    """The language whose corrections feed ``address`` (absolute or relative) is, or None: every feed is at the
+    site's root, the default language's as corrections.xml, another's as corrections-<code>.xml."""
+    path = urlsplit(address).path.rsplit("/", 1)[-1]
+    for lang in LANGS:
+        if path == ("corrections.xml" if not PREFIX[lang] else f"corrections-{lang}.xml"):
             return lang
-    return "en"
+    return None
 
 
 def claim_of(url: str) -> str | None:
