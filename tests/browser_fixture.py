@@ -12,6 +12,13 @@ host to a proxy address where nothing listens (loopback addresses never go throu
 proxy), so the request fails in the browser itself.  Requests are only observed,
 never intercepted: intercepting each one sent every file of every page through
 Python, which made a sweep over all pages half as fast again.
+
+The one exception is the site's own address.  A build names it in its canonical and
+hreflang links (mkdocs.yml's site_url: for a local build, where ``make serve``
+serves), and the theme fetches the sitemap next to each hreflang address.  The test
+server listens on another port, so requests for the site's own address are answered
+from the same built folder, as that address would answer them: they are the site's
+own, not a third party's, and only those few go through Python.
 """
 from __future__ import annotations
 
@@ -27,7 +34,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from site_fixture import ROOT, site  # noqa: F401  (fixture)
+from site_fixture import ROOT, site, site_address  # noqa: F401  (fixture)
 
 OUTPUT = ROOT / "test-output"
 SCREENSHOTS = OUTPUT / "screenshots"
@@ -81,7 +88,8 @@ def served(site):
         handler = functools.partial(_Quiet, directory=str(site.root))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        _SHARED.update(server=server, root=site.root, base=f"http://127.0.0.1:{server.server_address[1]}/")
+        _SHARED.update(server=server, root=site.root, base=f"http://127.0.0.1:{server.server_address[1]}/",
+                       home=site_address(site.config))
         atexit.register(_close)
     return _SHARED["base"]
 
@@ -127,7 +135,29 @@ ABORTED = "net::ERR_ABORTED"  # how Chromium reports a request it cancelled itse
 
 def _local(url: str, base: str) -> bool:
     u, b = urlsplit(url), urlsplit(base)
-    return u.scheme in ("data", "blob", "about") or (u.scheme, u.netloc) == (b.scheme, b.netloc)
+    home = urlsplit(_SHARED.get("home", base))
+    return u.scheme in ("data", "blob", "about") or (u.scheme, u.netloc) in ((b.scheme, b.netloc),
+                                                                           (home.scheme, home.netloc))
+
+
+def _answer_as_home(root: Path, home: str):
+    """A route handler that answers a request for the site's own address (``home``) with the file the built
+    folder holds there (a folder's index.html), as a static host does, or 404."""
+    import mimetypes
+
+    def handle(route):
+        rel = route.request.url[len(home):].split("#")[0].split("?")[0]
+        path = (root / rel).resolve()
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_relative_to(root.resolve()) or not path.is_file():
+            route.fulfill(status=404, body="not found")
+            return
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        route.fulfill(status=200, body=path.read_bytes(), content_type=kind,
+                      headers={"Access-Control-Allow-Origin": "*"})
+
+    return handle
 
 
 @pytest.fixture
@@ -144,6 +174,9 @@ def visit(browser, served):
         watch = Watch(served)
         watches.append(watch)
 
+        home = _SHARED.get("home", served)
+        if urlsplit(home).netloc != urlsplit(served).netloc and urlsplit(home).hostname in ("127.0.0.1", "localhost"):
+            ctx.route(home + "**", _answer_as_home(Path(_SHARED["root"]), home))
         page = ctx.new_page()
         page.on("request", lambda r: _local(r.url, served) or watch.foreign.append(r.url))
         page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))
