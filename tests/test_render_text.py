@@ -24,7 +24,7 @@ def test_a_figure_keeps_its_closing_punctuation_on_its_line(kb, lang):
     line at 320 px. The figure and the punctuation after it are one unbreakable span; a space after it is not."""
     ctx = Ctx(kb, lang, f"claims/{CLAIM}/")
     for text, closing in (("峰值为 {value}。", "。"), ("reached {value}, then", ","), ("（{value}）", "）"),
-                          ("reached {value}: then", "&#58;")):
+                          ("reached {value}: then", "&#58;"), ("称“{value}”归于", "”"), ("稱「{value}」歸於", "」")):
         html = prose(ctx, text, CLAIM)
         m = re.search(r'<span class="kb-nobr">(<span class="kb-figure">.*</span>)(.+?)</span>', html)
         assert m and m.group(2) == closing, html

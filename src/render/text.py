@@ -25,7 +25,9 @@ from .templating import template
 __all__ = ["attr", "entity_name", "escape", "escape_lines", "inline", "plain", "prose", "unescape"]
 
 _NEWLINES = re.compile(r"\s*\n\s*")
-_CLOSING = frozenset("。，、；：！？）」』】.,;:!?)")  # punctuation that closes on what precedes it
+# punctuation that closes on what precedes it; the closing quotes of both scripts alike (a Simplified ” is 」 once
+# converted to Traditional), so that the editions break a line at the same places
+_CLOSING = frozenset("。，、；：！？）」』】》〉”’.,;:!?)")
 
 
 def prose(ctx, text: str, own: str | None = None) -> str:
