@@ -76,7 +76,7 @@ BUDGETS = {
     "linear": "build time linear in pages: 10,000 claims at most 11× as long as 1,000",
     "macros": "macros add at most 10% over the same pages without them",
     "memory": "build's peak memory at most 900 MB at 10,000 claims, every process counted",
-    "claim_html": "a claim page under 75 KB of HTML",
+    "claim_html": "a claim page under 85 KB of HTML",
     "first_visit": "first visit to any page under 400 KB transferred, nothing from a third party",
     "search": "what search loads for one query under 1 MB at 10,000 claims",
     "fresh": "a fresh clone to a green make test, set-up included: at most 10 min (its pytest at most 7 min)",
@@ -482,8 +482,8 @@ def budgets(res: dict) -> list[list[str]]:
             else f"{(m - MEMORY_MB * MB) / MB:,.0f} MB over")
     real_claim = res["real"]["weights"]["claim_max"][0]
     big = max([real_claim] + [s["weights"]["claim_max"][0] for s in sizes.values()])
-    row("claim_html", f"largest {_kb(real_claim)} (real), {_kb(big)} (any size)", big < 75 * KB,
-        f"{_kb(75 * KB - big)} to spare" if big < 75 * KB else f"{_kb(big - 75 * KB)} over")
+    row("claim_html", f"largest {_kb(real_claim)} (real), {_kb(big)} (any size)", big < 85 * KB,
+        f"{_kb(85 * KB - big)} to spare" if big < 85 * KB else f"{_kb(big - 85 * KB)} over")
     rw = res["real"]["weights"]
     third = rw["third_party"]
     row("first_visit", f"heaviest page {_kb(rw['heaviest'][2])} (real, /{rw['heaviest'][0]}); third-party: {len(third)}",

@@ -25,9 +25,10 @@ from site_fixture import LANGS, ROOT, hostile_site, site  # noqa: F401  (fixture
 from render.downloads import FILES
 
 KINDS = {"claim": "claims", "source": "sources", "entity": "entities"}
-# Bytes of HTML for one claim page (75 KB, BENCHMARKS.md): the largest, a claim ten relaying pages
-# report, names every one of them in its citations, reference, CSL-JSON, BibTeX and JSON-LD (67.1 KB).
-BUDGET = 75 * 1024
+# Bytes of HTML for one claim page (85 KB, BENCHMARKS.md): the largest, a claim ten relaying pages
+# report, names every one of them, with the sentence each says it in, in its citations, reference, CSL-JSON,
+# BibTeX and JSON-LD (76.5 KB).
+BUDGET = 85 * 1024
 
 
 def _pages(site):
