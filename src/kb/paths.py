@@ -98,6 +98,8 @@ def reserved() -> dict[str, str]:
     }
     for code, lang in LANGUAGES.items():
         names.setdefault(code, f"the language code of the pages in {lang.name}")
+        feed = feed_path(code).removesuffix(".xml")
+        names.setdefault(feed, f"the corrections feed in {lang.name} (/{feed}.xml)")
         names.setdefault(lang.tag.lower(), f"the language tag of the pages in {lang.name}")
     for k in kinds.KINDS.values():
         site = {k.pages, k.index.rstrip("/") if k.index else None} - {None}
