@@ -140,24 +140,31 @@ def _local(url: str, base: str) -> bool:
                                                                            (home.scheme, home.netloc))
 
 
-def _answer_as_home(root: Path, home: str):
-    """A route handler that answers a request for the site's own address (``home``) with the file the built
-    folder holds there (a folder's index.html), as a static host does, or 404."""
+def answer_as_home(ctx, root: Path) -> None:
+    """Have the browser context ``ctx`` answer every request for the site's own address (mkdocs.yml's site_url, a
+    local build's http://127.0.0.1:8000/) with the file the built folder ``root`` holds there (a folder's
+    index.html), as a static host does, or 404; with the header that lets a page on the test server's port read
+    it.  Nothing is routed where the site's address is not a loopback one."""
     import mimetypes
+
+    home = _SHARED.get("home") or site_address()
+    if urlsplit(home).hostname not in ("127.0.0.1", "localhost"):
+        return
+    root = root.resolve()
 
     def handle(route):
         rel = route.request.url[len(home):].split("#")[0].split("?")[0]
         path = (root / rel).resolve()
         if path.is_dir():
             path = path / "index.html"
-        if not path.is_relative_to(root.resolve()) or not path.is_file():
+        if not path.is_relative_to(root) or not path.is_file():
             route.fulfill(status=404, body="not found")
             return
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         route.fulfill(status=200, body=path.read_bytes(), content_type=kind,
                       headers={"Access-Control-Allow-Origin": "*"})
 
-    return handle
+    ctx.route(home + "**", handle)
 
 
 @pytest.fixture
@@ -174,9 +181,8 @@ def visit(browser, served):
         watch = Watch(served)
         watches.append(watch)
 
-        home = _SHARED.get("home", served)
-        if urlsplit(home).netloc != urlsplit(served).netloc and urlsplit(home).hostname in ("127.0.0.1", "localhost"):
-            ctx.route(home + "**", _answer_as_home(Path(_SHARED["root"]), home))
+        if urlsplit(_SHARED["home"]).netloc != urlsplit(served).netloc:
+            answer_as_home(ctx, Path(_SHARED["root"]))
         page = ctx.new_page()
         page.on("request", lambda r: _local(r.url, served) or watch.foreign.append(r.url))
         page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))

@@ -29,7 +29,7 @@ import shutil
 
 import pytest
 
-from browser_fixture import browser, serve_folder, served, visit  # noqa: F401  (fixtures)
+from browser_fixture import answer_as_home, browser, serve_folder, served, visit  # noqa: F401  (fixtures)
 from integrity import layout as model
 from integrity.langs import LANGS, PREFIX, lang_of
 from layout_fixture import chosen, layouts
@@ -207,6 +207,7 @@ def test_a_long_word_or_a_wide_table_planted_on_an_unchosen_page_fails_both_laye
     # layer 2 opens them and sees each page too wide
     base = serve_folder(root)
     ctx = browser.new_context(viewport={"width": 320, "height": 640}, device_scale_factor=1)
+    answer_as_home(ctx, root)
     try:
         for url in (word_page, table_page):
             page = ctx.new_page()
