@@ -74,7 +74,8 @@ MARK_EM = 1.15                     # .kb-marker: .62em (.78em when disputed) and
 # stylesheets.  The browser tests check, on every page they open, that no element is indented more than this
 # says, and that the widest run the model measured on the page is no wider in the browser than the model says.
 INDENT = {"li": 20, "ul": 10, "ol": 10, "blockquote": 16, "dd": 30, "details:not(.kb-chart-data)": 26,
-          "summary": 52, ".kb-legend": 23, ".kb-banner": 31, ".kb-reading": 10, ".kb-side": 17}
+          "summary": 52, ".kb-legend": 23, ".kb-banner": 31, ".kb-reading": 10, ".kb-side": 17,
+          ".kb-translation": 15, ".kb-paraphrase": 15}
 SCALE = {"h1": 1.6, "h2": 1.5625, "h3": 1.25, "details.kb-chart-data": 0.9}
 # A table's cells: Material pads the cells of its own tables (.9375em 1.25em at .64rem) and sets their text
 # smaller; a table with a class of the site's keeps the browser's 1px padding and the body text.
