@@ -44,7 +44,7 @@ serve: check-data
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
 # Serve the site like make serve, but after a save rebuild only the pages the change touches:
-# an edited claim shows on its page in seconds (src/sitebuild/preview.py; CONTRIBUTING.md,
+# an edited claim shows on its page in seconds (src/sitebuild/preview.py; contributing/check.md,
 # "Seeing your change on the site"). Problems in the data are shown, not refused at the door.
 # For looking only: it publishes nothing, and make build and CI never use it.
 preview: setup
