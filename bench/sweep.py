@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import sys
 import time
 from pathlib import Path
@@ -32,8 +31,7 @@ def main(argv: list[str]) -> int:
     start, cpu0 = time.monotonic(), time.process_time()
     found = site_fixture._run_sweep(site)
     seconds, cpu = time.monotonic() - start, time.process_time() - cpu0
-    with (site_fixture.builds_dir() / "site.sweep.pickle").open("wb") as fh:
-        pickle.dump(found, fh)
+    site_fixture.store_sweep(site_fixture.builds_dir(), "site.sweep", found)
     problems = sum(len(getattr(f, "problems", None) or getattr(f, "faults", None) or ()) for check in found.values() for f in check.values())
     from integrity.langs import LANGS
 

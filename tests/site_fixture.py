@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -105,7 +106,7 @@ class Site:
     name: str = ""  # the build's name in the run (site_fixture.register_build); "" for a site made otherwise
 
     @cached_property
-    def sweep(self) -> dict[str, dict[str, object]]:
+    def sweep(self) -> Mapping[str, dict[str, object]]:
         """What every check of :data:`SWEEP` found on every page: {check: {page url: its finding}}.
 
         The sweep reads each page once, parses it once (Lexbor, through selectolax), and hands the parsed page to
@@ -250,24 +251,63 @@ def _run_sweep(site: "Site") -> dict[str, dict[str, object]]:
     return found
 
 
-def _swept(site: "Site") -> dict[str, dict[str, object]]:
+def _swept(site: "Site") -> Mapping[str, dict[str, object]]:
     import fcntl
-    import pickle
 
     if not site.name:
         return _run_sweep(site)
-    store = builds_dir() / f"{site.name}.sweep.pickle"
-    with open(builds_dir() / f"{site.name}.sweep.lock", "w") as lock:
+    folder, stem = builds_dir(), f"{site.name}.sweep"
+    with open(folder / f"{stem}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if store.exists():
-            with store.open("rb") as fh:
-                kept = pickle.load(fh)
-            if set(kept) == set(SWEEP):
-                return kept
+        kept = _Stored.of(folder, stem)
+        if kept is not None and set(kept) == set(SWEEP):
+            return kept
         found = _run_sweep(site)
-        with store.open("wb") as fh:
-            pickle.dump(found, fh)
+        store_sweep(folder, stem, found)
         return found
+
+
+def store_sweep(folder: Path, stem: str, found: dict[str, dict[str, object]]) -> None:
+    """Keep the sweep's findings for the run's other processes: one file per check, so that a process reads only
+    the checks it asks for (the figure checks keep every parsed page, which a test of the layout never needs),
+    and the list of checks last, once every file is whole."""
+    import json
+    import pickle
+
+    for name, findings in found.items():
+        with (folder / f"{stem}.{name}.pickle").open("wb") as fh:
+            pickle.dump(findings, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    (folder / f"{stem}.checks.json").write_text(json.dumps(sorted(found)), encoding="utf-8")
+
+
+class _Stored(Mapping):
+    """The findings another process of the run stored (:func:`store_sweep`): each check's read when first asked for."""
+
+    def __init__(self, folder: Path, stem: str, checks: list[str]):
+        self._folder, self._stem, self._checks, self._read = folder, stem, checks, {}
+
+    @classmethod
+    def of(cls, folder: Path, stem: str) -> "_Stored | None":
+        import json
+
+        listed = folder / f"{stem}.checks.json"
+        return cls(folder, stem, json.loads(listed.read_text(encoding="utf-8"))) if listed.exists() else None
+
+    def __getitem__(self, name: str) -> dict[str, object]:
+        import pickle
+
+        if name not in self._checks:
+            raise KeyError(name)
+        if name not in self._read:
+            with (self._folder / f"{self._stem}.{name}.pickle").open("rb") as fh:
+                self._read[name] = pickle.load(fh)
+        return self._read[name]
+
+    def __iter__(self):
+        return iter(self._checks)
+
+    def __len__(self) -> int:
+        return len(self._checks)
 
 
 @dataclass
