@@ -42,18 +42,22 @@ def tier_link(ctx, tid: str) -> str:
     return str(inline().tier(ctx.href("tier", tid), ctx.text(ctx.kb.tiers[tid].name)))
 
 
+# between a statement and its arrow link: the arrow never starts a line of its own (at 320 px it did, in a narrow cell)
+NO_BREAK = "&#160;"
+
+
 def linked_prose(ctx, text: str, href: str, own: str | None = None, words: bool = False) -> str:
     """Prose as a link to ``href``; prose holding figures (links themselves) gets an arrow link instead, with its words
     shown where ``words`` (a row of a table, which must be seen to lead to its page)."""
     if PLACEHOLDER.search(text):
         more = inline().more_words if words else inline().more
-        return f'{prose(ctx, text, own)} {more(href, ctx.t("open_page"))}'
+        return f'{prose(ctx, text, own)}{" " if words else NO_BREAK}{more(href, ctx.t("open_page"))}'
     return str(inline().link(href, text))
 
 
 def claim_more(ctx, cid: str) -> str:
     """A small link to the claim page, for statements that may hold no figure."""
-    return f' {inline().more(ctx.href("claim", cid), ctx.t("see_claim"), title=True)}'
+    return f'{NO_BREAK}{inline().more(ctx.href("claim", cid), ctx.t("see_claim"), title=True)}'
 
 
 def statement(ctx, cid: str) -> str:
