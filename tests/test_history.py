@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MINIMAL, write_data
+from conftest import write_data
 from kb.base import KnowledgeBase
 from publish import history
 from publish.version import DataVersion
