@@ -13,9 +13,9 @@ proxy), so the request fails in the browser itself.  Requests are only observed,
 never intercepted: intercepting each one sent every file of every page through
 Python, which made a sweep over all pages half as fast again.
 
-The one exception is the site's own address.  A build names it in its canonical and
-hreflang links (mkdocs.yml's site_url: for a local build, where ``make serve``
-serves), and the theme fetches the sitemap next to each hreflang address.  The test
+The one exception is the site's own address.  A build names it in its canonical,
+hreflang and feed links (mkdocs.yml's site_url: for a local build, where ``make serve``
+serves), and the theme fetches the sitemap from the folder of the feed's address.  The test
 server listens on another port, so requests for the site's own address are answered
 from the same built folder, as that address would answer them: they are the site's
 own, not a third party's, and only those few go through Python.
