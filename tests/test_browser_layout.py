@@ -1,9 +1,10 @@
 """No page is wider than a phone: the second layer, in Chromium, on the pages the first layer chose.
 
 tests/test_layout.py reads every page's HTML with a model of the stylesheets (tests/integrity/layout.py) and
-finds nothing that a 320 px column cannot hold.  Here Chromium opens, in each language, every written page,
-the page for a missing address, and for each template of generated pages the pages at its extremes
-(layout_fixture.chosen), with every folded part unfolded, at 320 px and widened to 360, 390 and 414 px; at
+finds nothing that a 320 px column cannot hold.  Here Chromium opens, in each language, the home page, the
+benchmark page, the page for a missing address, for each template of generated pages the pages at its extremes,
+and the written pages at theirs and until every class name a written page uses is met (layout_fixture.chosen),
+with every folded part unfolded, at 320 px and widened to 360, 390 and 414 px; at
 each width the document must be no wider than the screen.  On each of them at 320 px the browser also holds
 the model to the real stylesheets:
 
@@ -32,7 +33,7 @@ import pytest
 from browser_fixture import answer_as_home, browser, serve_folder, served, visit  # noqa: F401  (fixtures)
 from integrity import layout as model
 from integrity.langs import LANGS, PREFIX, lang_of
-from layout_fixture import chosen, layouts
+from layout_fixture import FIXED, chosen, family, layouts
 from site_fixture import KIND_FOLDERS, site, workdir  # noqa: F401  (fixture)
 
 WIDTHS = (320, 360, 390, 414)
@@ -164,6 +165,11 @@ def test_the_pages_at_each_templates_extremes_fit_every_phone_width(visit, site,
     templates = {f.template for f in found if f.url in pick}
     generated = {k for k in KIND_FOLDERS} & templates
     assert seen == len(pick) and generated == set(KIND_FOLDERS), (seen, sorted(templates))
+    fixed = {f.template for f in found if f.url in pick and lang_of(f.url) == lang} & set(FIXED)
+    assert fixed == set(FIXED), fixed
+    written = [f for f in found if lang_of(f.url) == lang and family(f.template) == "written"]
+    unmet = set().union(*(f.classes for f in written)) - set().union(*(by_url[u].classes for u in pick))
+    assert unmet == set() and len(written) > 10, (sorted(unmet), len(written))
     assert remeasured > len(pick) / 2, f"the browser measured only {remeasured} of the model's widest runs again"
     # the browser's share stays per template: far fewer pages than the site has in this language
     assert len(pick) < len([f for f in found if lang_of(f.url) == lang]) / 4

@@ -149,6 +149,7 @@ class Layout:
     title: Extreme = field(default_factory=Extreme)      # longest heading of the page, set on one line
     marks: Extreme = field(default_factory=Extreme)      # how many figure marks the page shows (px: their count)
     elements: int = 0
+    classes: frozenset = frozenset()  # the class names in the page's <article>: the styles a browser would meet
 
     @property
     def problems(self) -> list[str]:
@@ -351,4 +352,5 @@ def analyse(html: str, url: str, template: str, tree=None) -> Layout:
         return layout
     avail = NARROWEST - 2 * CONTENT_MARGIN
     _Walker(tree, layout).walk(article, _State(float(avail), float(BODY_PX)))
+    layout.classes = frozenset(c for el in article.css("[class]") for c in (el.attributes.get("class") or "").split())
     return layout
