@@ -44,6 +44,8 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-q
                  "--disable-default-apps", "--disable-extensions", "--disable-dev-shm-usage",
                  # every other host through a proxy on the discard port, where nothing listens: nothing leaves
                  "--proxy-server=http://127.0.0.1:9"]
+# Material's palette: the reader's system's light or dark setting picks the scheme.
+SCHEMES = {"light": "default", "dark": "slate"}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -227,3 +229,11 @@ def run_axe(page, rules: list[str] | None = None) -> list[dict]:
         return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n').slice(0, 3).join(' '))}));
     }""", [AXE_SAMPLE, rules])
+
+
+def set_scheme(page, scheme: str) -> None:
+    """Set the page to a colour scheme as the header's toggle does (Material reads the body's attribute)."""
+    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", SCHEMES[scheme])
+    # Material fades colours from one scheme to the other where motion is not reduced: axe run meanwhile measures
+    # colours half-way (serious contrast findings that clear once the page settles), so wait for it to settle
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)

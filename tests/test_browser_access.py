@@ -23,13 +23,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import COLOUR_RULES, SCREENSHOTS, browser, run_axe, served, visit  # noqa: F401  (fixtures)
+from browser_fixture import COLOUR_RULES, SCHEMES, SCREENSHOTS, browser, run_axe, served, set_scheme, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 NARROW = {"width": 320, "height": 700}
 SERIOUS = {"serious", "critical"}
-SCHEMES = {"light": "default", "dark": "slate"}
 # The page types test_browser_site.py does not run axe on: one page of each.
 PAGE_TYPES = {
     "entity": "entities/jalapeno/",
@@ -58,14 +57,6 @@ CONTRAST = """
 """
 
 
-def _scheme(page, scheme: str) -> None:
-    """Set the page to a colour scheme as the header's toggle does (Material reads the body's attribute)."""
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", SCHEMES[scheme])
-    # Material fades colours from one scheme to the other where motion is not reduced: axe run meanwhile measures
-    # colours half-way (serious contrast findings that clear once the page settles), so wait for it to settle
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_page_type_has_a_serious_accessibility_violation_in_either_scheme(visit, lang):
     found, seen = [], 0
@@ -75,7 +66,7 @@ def test_no_page_type_has_a_serious_accessibility_violation_in_either_scheme(vis
         if kind == "search":
             page.locator("#kb-search .pagefind-ui__result-link").first.wait_for(timeout=15000)
         for scheme in SCHEMES:
-            _scheme(page, scheme)
+            set_scheme(page, scheme)
             # every rule in the light scheme; in the dark one, where only colours change, the rules of colour
             for v in run_axe(page, None if scheme == "light" else COLOUR_RULES):
                 if v["impact"] in SERIOUS:
