@@ -65,7 +65,9 @@ def _changed_copy(tmp_path_factory):
     return ROOT / "mkdocs.yml", data, ROOT / "docs"
 
 
-register_build("preview_full", _changed_copy)
+# Neither build's search index is compared (IGNORED), so neither writes one (sitebuild.search.wanted).
+NO_INDEX = {"KB_SEARCH_INDEX": "0"}
+register_build("preview_full", _changed_copy, env=NO_INDEX)
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +84,9 @@ def session(tmp_path_factory, preview_full):
     mp = pytest.MonkeyPatch()
     mp.setenv("KB_DATA_DIR", str(data))
     mp.setenv("NO_MKDOCS_2_WARNING", "1")
+    builds = pytest.MonkeyPatch()  # while the preview builds, and not while other tests run in this process
+    for k, v in NO_INDEX.items():
+        builds.setenv(k, v)
     try:
         p = preview.Preview(ROOT / "mkdocs.yml", tmp / "site", work=tmp / "work")
         first = p.full()
@@ -108,6 +113,7 @@ def session(tmp_path_factory, preview_full):
         shown = {}
         results = p.update(lambda r: shown.setdefault(r.mode, {lang: _page(p.site_dir, lang).read_bytes()
                                                                for lang in LANGS}))
+        builds.undo()
         built = preview_full()
         assert _contents(built.data) == _contents(data)  # the full build read the very data the preview did
         full = built.root
@@ -115,6 +121,7 @@ def session(tmp_path_factory, preview_full):
                "macro": macro, "after_macro": after_macro,
                "results": results, "shown": shown, "full": full}
     finally:
+        builds.undo()
         mp.undo()
 
 

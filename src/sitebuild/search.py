@@ -520,6 +520,14 @@ def _write_entry(path: Path, entry: dict) -> None:
     path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
+INDEX_ENV = "KB_SEARCH_INDEX"  # "0": build without a search index (builds that no one searches: tests/test_preview.py)
+
+
+def wanted() -> bool:
+    """Whether a whole build writes the search index: always, unless KB_SEARCH_INDEX is "0"."""
+    return os.environ.get(INDEX_ENV, "").strip() != "0"
+
+
 def write(site_dir, part_pages: int | None = None) -> None:
     """Index the built site into site_dir/pagefind/ (Pagefind's command; it raises on failure).
 
@@ -528,6 +536,8 @@ def write(site_dir, part_pages: int | None = None) -> None:
     parts are merged into one bundle (Pagefind indexes each language apart anyway), and the later parts kept
     beside it, named in ``kb-parts.json``."""
 
+    if not wanted():
+        return
     out = Path(site_dir).resolve() / "pagefind"
     runs: dict[str, Counter] = {}
     with tempfile.TemporaryDirectory(prefix="kb-search-", dir=_scratch(site_dir)) as work:
