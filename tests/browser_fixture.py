@@ -237,3 +237,18 @@ def set_scheme(page, scheme: str) -> None:
     # Material fades colours from one scheme to the other where motion is not reduced: axe run meanwhile measures
     # colours half-way (serious contrast findings that clear once the page settles), so wait for it to settle
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_in_both_schemes(page, where: str) -> list[str]:
+    """axe-core's serious and critical violations on the open page, in the light scheme and then switched to the dark
+    one: every rule in the light scheme; in the dark one, where only colours change, the rules of colour."""
+    found = []
+    for scheme in SCHEMES:
+        set_scheme(page, scheme)
+        for v in run_axe(page, None if scheme == "light" else COLOUR_RULES):
+            if v["impact"] in SERIOUS:
+                found.append(f"{where} {scheme}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"]))
+    return found

@@ -23,12 +23,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import COLOUR_RULES, SCHEMES, SCREENSHOTS, browser, run_axe, served, set_scheme, visit  # noqa: F401  (fixtures)
+from browser_fixture import SCHEMES, SCREENSHOTS, browser, served, serious_in_both_schemes, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
 NARROW = {"width": 320, "height": 700}
-SERIOUS = {"serious", "critical"}
 # The page types test_browser_site.py does not run axe on: one page of each.
 PAGE_TYPES = {
     "entity": "entities/jalapeno/",
@@ -65,15 +64,9 @@ def test_no_page_type_has_a_serious_accessibility_violation_in_either_scheme(vis
         page.goto(page.watch.base + PREFIX[lang] + path)
         if kind == "search":
             page.locator("#kb-search .pagefind-ui__result-link").first.wait_for(timeout=15000)
-        for scheme in SCHEMES:
-            set_scheme(page, scheme)
-            # every rule in the light scheme; in the dark one, where only colours change, the rules of colour
-            for v in run_axe(page, None if scheme == "light" else COLOUR_RULES):
-                if v["impact"] in SERIOUS:
-                    found.append(f"{lang} {scheme} {kind}: {v['id']} ({v['impact']}) {v['help']}\n    "
-                                 + "\n    ".join(v["nodes"]))
-            seen += 1
-    assert seen == 2 * len(PAGE_TYPES)
+        found += serious_in_both_schemes(page, f"{lang} {kind}")
+        seen += 1
+    assert seen == len(PAGE_TYPES)
     assert found == [], "\n".join(found)
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import PHONE, browser, served, visit  # noqa: F401  (fixtures)
+from browser_fixture import PHONE, SCHEMES, browser, served, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
-SCHEMES = {"light": "default", "dark": "slate"}
 # Every page has the header's toggle: a short one, in every language, for the tests of the toggle itself
 TOGGLE_PAGE = "claims/gptoss-peak-tpskw-jalapeno/"
 TOGGLE = {"en": {"default": "Switch to dark mode", "slate": "Switch to light mode"},

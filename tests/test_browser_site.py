@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import COLOUR_RULES, DESKTOP, PHONE, SCHEMES, SCREENSHOTS, browser, run_axe, served, set_scheme, visit  # noqa: F401  (fixtures)
+from browser_fixture import DESKTOP, PHONE, SCHEMES, SCREENSHOTS, browser, served, serious_in_both_schemes, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
@@ -25,14 +25,11 @@ PAGE_TYPES = {
     "index": "claims/",
     "timeline": "timeline/",
 }
-SERIOUS = {"serious", "critical"}
 MAX_SHOT_HEIGHT = 4000  # enough to show a page's first screens and its charts
 
 
 def _path(lang: str, path: str) -> str:
     return PREFIX[lang] + path
-
-
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -44,15 +41,9 @@ def test_main_pages_have_no_serious_accessibility_violation(visit, lang):
     for kind, path in PAGE_TYPES.items():
         page.goto(page.watch.base + _path(lang, path))
         assert page.locator("body").get_attribute("data-md-color-scheme") == SCHEMES["light"]
-        for scheme in SCHEMES:
-            set_scheme(page, scheme)
-            # every rule in the light scheme; in the dark one, where only colours change, the rules of colour
-            for v in run_axe(page, None if scheme == "light" else COLOUR_RULES):
-                if v["impact"] in SERIOUS:
-                    found.append(f"{lang} {scheme} {kind}: {v['id']} ({v['impact']}) {v['help']}\n    "
-                                 + "\n    ".join(v["nodes"]))
-            seen += 1
-    assert seen == 2 * len(PAGE_TYPES)
+        found += serious_in_both_schemes(page, f"{lang} {kind}")
+        seen += 1
+    assert seen == len(PAGE_TYPES)
     assert found == [], "\n".join(found)
 
 
