@@ -15,10 +15,14 @@ Python, which made a sweep over all pages half as fast again.
 
 The one exception is the site's own address.  A build names it in its canonical,
 hreflang and feed links (mkdocs.yml's site_url: for a local build, where ``make serve``
-serves), and the theme fetches the sitemap from the folder of the feed's address.  The test
-server listens on another port, so requests for the site's own address are answered
-from the same built folder, as that address would answer them: they are the site's
-own, not a third party's, and only those few go through Python.
+serves).  The test server listens on another port, so any request for the site's own
+address is answered from the same built folder, as that address would answer it: it is
+the site's own, not a third party's, and only those few go through Python.
+
+No page may fetch the sitemap.  The theme fetches sitemap.xml from the folder of every
+``<link rel="alternate">`` it finds; the site's script hides them while it looks
+(docs/assets/kb.js), since the sitemap lists every page of every language and grew with
+the fact base (19 MB at 10,000 claims), fetched on every visit to every page.
 """
 from __future__ import annotations
 
@@ -126,10 +130,12 @@ class Watch:
     console: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
+    sitemap: list[str] = field(default_factory=list)
 
     def problems(self) -> list[str]:
         return ([f"console error: {m}" for m in self.console] + [f"failed request: {u}" for u in self.failed]
-                + [f"third-party request: {u}" for u in self.foreign])
+                + [f"third-party request: {u}" for u in self.foreign]
+                + [f"the page fetched the sitemap, which lists every page of the site: {u}" for u in self.sitemap])
 
 
 ABORTED = "net::ERR_ABORTED"  # how Chromium reports a request it cancelled itself
@@ -187,6 +193,7 @@ def visit(browser, served):
             answer_as_home(ctx, Path(_SHARED["root"]))
         page = ctx.new_page()
         page.on("request", lambda r: _local(r.url, served) or watch.foreign.append(r.url))
+        page.on("request", lambda r: urlsplit(r.url).path.endswith("/sitemap.xml") and watch.sitemap.append(r.url))
         page.on("console", lambda m: m.type == "error" and watch.console.append(m.text))
         page.on("pageerror", lambda e: watch.console.append(str(e)))
         # A local request the browser gave up because the page moved on (the next page.goto while the favicon

@@ -78,16 +78,18 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
-/* Material looks for <link rel="alternate"> when the page has loaded and fetches
-   "<alternate>/sitemap.xml" for each, expecting one per language root; these
-   alternates are per page (mkdocs-static-i18n), so every such fetch would fail.
-   The language switcher already links to this page in the other language, so the
-   alternates are set aside while Material looks and put back straight after (its
+/* Material looks for every <link rel="alternate"> when the page has loaded and fetches
+   "sitemap.xml" from the folder of each, for its language switcher. The hreflang
+   alternates are per page (mkdocs-static-i18n), so those fetches would fail; the
+   corrections feed's lives at the root, so that one would fetch the whole sitemap,
+   which lists every page in every language, on every visit to every page. The
+   language switcher already links to this page in the other language, so every
+   alternate is set aside while Material looks and put back straight after (its
    DOMContentLoaded listener was added first, so it runs first). */
 (function () {
   "use strict";
   if (document.readyState !== "loading") return;
-  var links = Array.prototype.slice.call(document.querySelectorAll('head link[rel="alternate"][hreflang]'));
+  var links = Array.prototype.slice.call(document.querySelectorAll('head link[rel="alternate"]'));
   var marks = links.map(function (l) { var m = document.createComment(""); l.parentNode.replaceChild(m, l); return m; });
   document.addEventListener("DOMContentLoaded", function () {
     marks.forEach(function (m, i) { m.parentNode.replaceChild(links[i], m); });

@@ -74,8 +74,8 @@ FEED = "corrections"
 def feed_path(lang: str) -> str:
     """The site-relative address of a language's corrections feed (Atom): 'corrections.xml', 'corrections-zh.xml'.
 
-    Every feed lives at the site's root, beside sitemap.xml: a page names its feed in a <link rel="alternate">,
-    and the theme (Material) fetches the sitemap from the folder of that address, which at the root exists."""
+    Every feed lives at the site's root, where a feed reader looks first; a page names its feed in a
+    <link rel="alternate"> (which the site's script hides from the theme, lest it fetch the sitemap beside it)."""
     return f"{FEED}.xml" if not lang_prefix(lang) else f"{FEED}-{lang}.xml"
 
 
