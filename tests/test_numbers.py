@@ -165,6 +165,9 @@ SECOND = NS(symbol=NS(en="s"), dimension={"time": 1}, scale=D(1), space=True)
 MS = NS(symbol=NS(en="ms"), dimension={"time": 1}, scale=D("0.001"), space=True)
 TIMES = NS(symbol=NS(en="×"), dimension={}, scale=D(1), space=False)  # as data/units.yml writes it: 1.9×
 DATE = NS(symbol=NS(en=""), dimension={}, scale=D(1), space=True)
+GB = NS(symbol=NS(en="GB"), dimension={"data": 1}, scale=D(10) ** 9, space=True)
+TBPS = NS(symbol=NS(en="TB/s"), dimension={"data": 1, "time": -1}, scale=D(10) ** 12, space=True)
+TFLOPS = NS(symbol=NS(en="TFLOPS"), dimension={"operations": 1, "time": -1}, scale=D(10) ** 12, space=True)
 
 
 def claim(value, quote, precision=None, reading=None, derivation=None, paraphrase=None):
@@ -201,6 +204,20 @@ QUOTE = "端到端延迟 1.03 对 1.80 秒"
     (["2026", "2031"], "for the window from 2026 to 2030", DATE, None, "missing"),
     ([D(40), D(50)], "总拥有成本可降低 40%-50%", None, None, "verbatim"),
     (None, QUOTE, SECOND, None, "no-figure"),
+    # bits and bytes, binary and decimal, SI prefixes: the slips accelerator figures are known for
+    (D("7.2"), "Ironwood has 7.2 terabits per second of bandwidth", TBPS, None, "scale"),
+    (D("7.2"), "with 7.2 Tbps of interconnect bandwidth", TBPS, None, "scale"),
+    (D("0.9"), "with 7.2 Tbps of interconnect bandwidth", TBPS, None, "scale"),  # converted, not as written
+    (D("8"), "8 TB/s of memory bandwidth", TBPS, None, "verbatim"),
+    (D("4.8"), "4.8 TB/sec", TBPS, None, "verbatim"),
+    (D("4.8"), "4.8 terabytes per second", TBPS, None, "verbatim"),
+    (D("192"), "192 GiB of HBM per chip", GB, None, "scale"),
+    (D("192"), "192 GB of HBM3E", GB, None, "verbatim"),
+    (D("192"), "192 gigabytes of HBM3E", GB, None, "verbatim"),
+    (D("4.6"), "up to 4.6 PFLOPS of dense FP4", TFLOPS, None, "scale"),
+    (D("4600"), "up to 4.6 PFLOPS of dense FP4", TFLOPS, None, "scale"),  # converted: record it as written
+    (D("1979"), "1,979 teraFLOPS of FP8", TFLOPS, None, "verbatim"),
+    (D("1979"), "1,979 TFLOPS", TFLOPS, None, "verbatim"),
 ])
 def test_examine(value, quote, unit, precision, status):
     assert figurecheck.examine(claim(value, quote, precision), unit).status == status

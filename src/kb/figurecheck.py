@@ -52,7 +52,7 @@ def _date_parts(text: str) -> tuple:
 
 # What a metric's unit measures (its dimension) -> the key of the unit words (kb.numbers.UNIT_WORDS) that measure it.
 QUANTITIES = {(("time", 1),): "time", (("power", 1),): "power", (("data", 1),): "data",
-              (("data", 1), ("time", -1)): "data-rate"}
+              (("data", 1), ("time", -1)): "data-rate", (("operations", 1), ("time", -1)): "compute"}
 
 
 def _unit_key(unit) -> str | None:
@@ -106,7 +106,12 @@ SCALE_NAMES = {("time", Decimal("0.001")): "ms", ("time", Decimal(1)): "s", ("ti
                                                                                               ("T", 12), ("P", 15))},
                **{("data-rate", Decimal(10) ** e / 8): f"{p}bps (bits per second)" for p, e in (("k", 3), ("M", 6), ("G", 9),
                                                                                                  ("T", 12), ("P", 15))},
-               ("data", Decimal(1)): "bytes", ("data", Decimal(1) / 8): "bits"}
+               ("data", Decimal(1)): "bytes", ("data", Decimal(1) / 8): "bits",
+               **{("data", Decimal(2) ** e): f"{p}iB (binary: 2^{e} bytes)" for p, e in (("K", 10), ("M", 20), ("G", 30),
+                                                                                        ("T", 40), ("P", 50))},
+               **{("data-rate", Decimal(2) ** e): f"{p}iB/s (binary: 2^{e} bytes per second)"
+                  for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40))},
+               **{("compute", Decimal(10) ** e): f"{p}FLOPS or {p}OPS" for p, e in (("G", 9), ("T", 12), ("P", 15), ("E", 18))}}
 
 
 def _scale_name(word) -> str:

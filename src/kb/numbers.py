@@ -9,9 +9,10 @@ and dates (``2026 年 8 月 25 日``, ``8 月 25 日``, ``2026-08``, ``June 24, 
 Each figure keeps the precision the text writes: the step of its last written digit
 (``1.80`` is to the nearest 0.01, ``8.54 万`` to the nearest 100, ``10 万`` to the nearest
 10,000), so that a claim that writes 1.8 where the source writes 1.80 can be told apart.
-A unit word written right after a number (秒, ms, 个月, W, MW, GB, TB/s, Tbps, %, 倍...) is kept with it, so
-that a figure read on another scale (1.03 秒 recorded as 1030 ms, 512 GB as 512 TB) or in bits where the metric
-counts bytes (7.2 Tbps recorded as 7.2 TB/s) can be named as such.
+A unit word written right after a number (秒, ms, 个月, W, MW, GB, GiB, TB/s, Tbps, terabits, TFLOPS, %, 倍...) is
+kept with it, so that a figure read on another scale (1.03 秒 recorded as 1030 ms, 512 GB as 512 TB, 4.6 PFLOPS
+as 4.6 TFLOPS), in bits where the metric counts bytes (7.2 Tbps or 7.2 terabits recorded as 7.2 TB/s), or in binary
+units where the metric's are decimal (192 GiB recorded as 192 GB) can be named as such.
 
 Words that are not numerals are not read: 半 (half), 翻倍 (doubled), 四分之三 read as a share,
 六七成 (six or seven tenths), bare 万亿 (trillion-scale) and Latin magnitude letters (1T, 8K).
@@ -34,6 +35,8 @@ _FULL_WIDTH = str.maketrans("０１２３４５６７８９．％－", "01234567
 # Only what is needed to tell a scale error; other words after a number are left alone.
 MONTH = Decimal(2629746)
 YEAR = Decimal(31556952)
+_SI_WORDS = (("kilo", 3), ("mega", 6), ("giga", 9), ("tera", 12), ("peta", 15), ("exa", 18))
+
 UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
     "毫秒": ("time", Decimal("0.001")), "ms": ("time", Decimal("0.001")),
     "milliseconds": ("time", Decimal("0.001")), "millisecond": ("time", Decimal("0.001")),
@@ -57,6 +60,21 @@ UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
        for w in (f"{p}b/s", f"{p}bps", f"{p}bit/s")},
     "字节": ("data", Decimal(1)), "位元組": ("data", Decimal(1)), "比特": ("data", Decimal(1) / 8),
     "吉字节": ("data", Decimal(10) ** 9), "太字节": ("data", Decimal(10) ** 12),
+    # binary prefixes (IEC): 192 GiB is 206.2 GB, not 192 GB
+    **{f"{p}iB": ("data", Decimal(2) ** e) for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40), ("P", 50))},
+    **{f"{p}iB/s": ("data-rate", Decimal(2) ** e) for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40))},
+    # the prefixes spelled out: 7.2 terabits is not 7.2 terabytes
+    **{w: ("data", Decimal(10) ** e) for p, e in _SI_WORDS for w in (f"{p}bytes", f"{p}byte")},
+    **{w: ("data", Decimal(10) ** e / 8) for p, e in _SI_WORDS for w in (f"{p}bits", f"{p}bit")},
+    **{w: ("data-rate", Decimal(10) ** e) for p, e in _SI_WORDS for w in (f"{p}bytes per second", f"{p}bytes/s")},
+    **{w: ("data-rate", Decimal(10) ** e / 8) for p, e in _SI_WORDS for w in (f"{p}bits per second", f"{p}bits/s")},
+    **{w: ("data-rate", Decimal(10) ** e) for p, e in (("G", 9), ("T", 12)) for w in (f"{p}B/sec", f"{p}Bps")},
+    "兆字节": ("data", Decimal(10) ** 6), "太比特": ("data", Decimal(10) ** 12 / 8), "吉比特": ("data", Decimal(10) ** 9 / 8),
+    # operations a second, at whatever precision the figure states: TFLOPS, PFLOPS, TOPS, petaflops
+    **{w: ("compute", Decimal(10) ** e) for p, e in (("G", 9), ("T", 12), ("P", 15), ("E", 18))
+       for w in (f"{p}FLOPS", f"{p}FLOPs", f"{p}FLOP/s", f"{p}OPS", f"{p}OP/s")},
+    **{w: ("compute", Decimal(10) ** e) for p, e in _SI_WORDS if e >= 9
+       for w in (f"{p}flops", f"{p}FLOPS", f"{p.capitalize()}FLOPS", f"{p.capitalize()}flops", f"{p}-operations per second")},
     "倍": ("times", Decimal(1)), "×": ("times", Decimal(1)), "x": ("times", Decimal(1)),
     "times": ("times", Decimal(1)),
 }
