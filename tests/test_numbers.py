@@ -167,7 +167,7 @@ TIMES = NS(symbol=NS(en="×"), dimension={}, scale=D(1), space=False)  # as data
 DATE = NS(symbol=NS(en=""), dimension={}, scale=D(1), space=True)
 GB = NS(symbol=NS(en="GB"), dimension={"data": 1}, scale=D(10) ** 9, space=True)
 TBPS = NS(symbol=NS(en="TB/s"), dimension={"data": 1, "time": -1}, scale=D(10) ** 12, space=True)
-TFLOPS = NS(symbol=NS(en="TFLOPS"), dimension={"operations": 1, "time": -1}, scale=D(10) ** 12, space=True)
+TFLOPS = NS(symbol=NS(en="TFLOPS"), dimension={"compute": 1, "time": -1}, scale=D(10) ** 12, space=True)
 
 
 def claim(value, quote, precision=None, reading=None, derivation=None, paraphrase=None):

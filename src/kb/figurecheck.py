@@ -52,7 +52,7 @@ def _date_parts(text: str) -> tuple:
 
 # What a metric's unit measures (its dimension) -> the key of the unit words (kb.numbers.UNIT_WORDS) that measure it.
 QUANTITIES = {(("time", 1),): "time", (("power", 1),): "power", (("data", 1),): "data",
-              (("data", 1), ("time", -1)): "data-rate", (("operations", 1), ("time", -1)): "compute"}
+              (("data", 1), ("time", -1)): "data-rate", (("compute", 1), ("time", -1)): "compute"}
 
 
 def _unit_key(unit) -> str | None:
