@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup check check-data build serve preview test browser-deps schemas urls clean
+.PHONY: setup check check-data build serve preview test screenshots browser-deps schemas urls clean
 
 # pytest on every core; the site builds a run needs are made once and shared by its workers (tests/site_fixture.py)
 PYTEST := $(BIN)/pytest -n auto --dist loadgroup
@@ -68,7 +68,13 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $(NODE_STAMP)
 
 test: check-data browser-deps $(NODE_STAMP)
-	$(PYTEST)
+	$(PYTEST) -m "not screenshots"
+
+# Every browser test, saving pictures of what a reader sees in test-output/screenshots/ for a person to open
+# (the main page types at phone and desktop widths in every language, the benchmark table at 320 px, the page
+# for a missing address, a claim page in print). make test asserts the same of those pages without the pictures.
+screenshots: check-data browser-deps $(NODE_STAMP)
+	KB_SCREENSHOTS=1 $(PYTEST) -m browser
 
 schemas: setup
 	$(BIN)/kb schema --out schemas

@@ -42,6 +42,20 @@ from site_fixture import ROOT, site, site_address  # noqa: F401  (fixture)
 
 OUTPUT = ROOT / "test-output"
 SCREENSHOTS = OUTPUT / "screenshots"
+# Pictures for a person to look at are saved only when asked for (`make screenshots` sets it): what the tests
+# assert of those pages holds either way, and a picture nobody opens cost a run of the whole suite a minute of CPU.
+SCREENSHOTS_VARIABLE = "KB_SCREENSHOTS"
+
+
+def screenshots_wanted() -> bool:
+    return os.environ.get(SCREENSHOTS_VARIABLE, "").strip() == "1"
+
+
+def keep(page, name: str, **options) -> None:
+    """Save a screenshot of ``page`` as test-output/screenshots/``name``.png when pictures are asked for."""
+    if screenshots_wanted():
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), **options)
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -18,6 +18,7 @@ MARKERS = {
     "site": "reads a site that the run builds (tests/site_fixture.py)",
     "browser": "opens pages in Chromium (tests/browser_fixture.py)",
     "build": "builds a site of its own, or renders the pages of two versions of the data",
+    "screenshots": "only saves pictures for a person to look at: `make screenshots` runs it, `make test` leaves it out",
 }
 BROWSER_FIXTURES = {"browser", "visit", "served"}
 

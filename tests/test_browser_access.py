@@ -13,7 +13,7 @@
 * the language switcher keeps the reader's place: the #fragment and the search's ?q=;
 * the quote is the evidence: shown at full contrast, above the contributors' translation, which is labelled theirs.
 
-One page per page type and language, each opened once: the screenshots at 320 px of the table are kept in
+One page per page type and language, each opened once: `make screenshots` keeps pictures of the table at 320 px in
 test-output/screenshots/ for a person to look at.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import SCHEMES, SCREENSHOTS, browser, served, serious_in_both_schemes, visit  # noqa: F401  (fixtures)
+from browser_fixture import SCHEMES, browser, keep, served, serious_in_both_schemes, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
@@ -197,11 +197,10 @@ def test_the_benchmark_table_is_usable_at_320_px(visit, lang):
     assert state["over"] and state["marked"], state  # it is wider than the screen, and said to be
     assert state["shadows"] == 4 and state["clear"] in ("rgba(0, 0, 0, 0)", "transparent"), state  # the edge shadows show
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{lang}-benchmark-table-320.png"))
+    keep(page, f"{lang}-benchmark-table-320")
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; w.dispatchEvent(new Event('scroll')); }")
     page.wait_for_timeout(100)
-    page.screenshot(path=str(SCREENSHOTS / f"{lang}-benchmark-table-320-scrolled.png"))
+    keep(page, f"{lang}-benchmark-table-320-scrolled")
     at = page.evaluate("""() => {
         const row = document.querySelector('article .kb-table tbody tr'), first = row.cells[0], last = row.cells[row.cells.length - 1];
         const a = first.getBoundingClientRect(), b = last.getBoundingClientRect();

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_fixture import DESKTOP, PHONE, SCREENSHOTS, Watch, _local, browser  # noqa: F401  (fixture)
+from browser_fixture import DESKTOP, PHONE, SCREENSHOTS_VARIABLE, Watch, _local, browser, keep, screenshots_wanted  # noqa: F401  (fixture)
 from site_fixture import LANG_TAGS, site  # noqa: F401  (fixture)
 
 
@@ -106,14 +106,19 @@ def test_a_missing_address_deep_in_the_site_still_finds_the_styles_and_links(ope
     assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
     href = page.locator("article a[data-kb-404-home]").first.get_attribute("href")
     assert href == "/" + CASES[lang][3]
+    page.evaluate("document.fonts.ready")
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{lang}: the page for a missing address is wider than the {name} screen ({width}px)"
 
 
+@pytest.mark.screenshots
 def test_screenshots_of_the_pages_for_a_missing_address(open_missing):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Pictures for a person to look at (`make screenshots`)."""
+    assert screenshots_wanted(), f"run it with {SCREENSHOTS_VARIABLE}=1, as make screenshots does"
     for lang in CASES:
         for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
             page = open_missing(CASES[lang][0], viewport=viewport)
             page.evaluate("document.fonts.ready")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= viewport["width"], f"{lang} 404 is wider than the {name} screen ({width}px)"
-            page.screenshot(path=str(SCREENSHOTS / f"{lang}-404-{name}.png"), full_page=True)
+            keep(page, f"{lang}-404-{name}", full_page=True)

@@ -1,11 +1,12 @@
 """A claim page printed: its address, data version and licence on the paper; its citations in full; no
 navigation, header, search or hover hint.  Checked in Chromium with print media emulated, and printed to PDF
-(test-output/print/) with a screenshot in print media (test-output/screenshots/) for a person to look at."""
+(test-output/print/), and with `make screenshots` a picture in print media (test-output/screenshots/), for a person to
+look at."""
 from __future__ import annotations
 
 import pytest
 
-from browser_fixture import OUTPUT, SCREENSHOTS, browser, served, visit  # noqa: F401  (fixtures)
+from browser_fixture import OUTPUT, browser, keep, served, visit  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import ROOT, site  # noqa: F401  (fixture)
 
@@ -68,7 +69,6 @@ def test_the_print_dialog_opens_every_folded_part_and_closes_it_again(visit):
 def test_a_claim_page_prints_to_pdf(visit):
     """What a person looks at: the PDF Chromium prints, and a screenshot of the page in print media."""
     (OUTPUT / "print").mkdir(parents=True, exist_ok=True)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for lang in LANGS:
         page = visit(PREFIX[lang] + CLAIM, viewport=A4)
         page.evaluate("document.fonts.ready")
@@ -77,4 +77,4 @@ def test_a_claim_page_prints_to_pdf(visit):
         page.emulate_media(media="print")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= A4["width"], f"{lang}: the printed page is wider than the paper ({width}px)"
-        page.screenshot(path=str(SCREENSHOTS / f"{lang}-claim-print.png"), full_page=True)
+        keep(page, f"{lang}-claim-print", full_page=True)

@@ -1,8 +1,8 @@
 """The built site in a real browser: language switching, search, accessibility, screenshots.
 
 Every page visited is checked for console errors, failed requests and requests
-that leave the local server (see browser_fixture.visit).  Screenshots of the main
-page types, at phone and desktop widths in both languages, are kept in
+that leave the local server (see browser_fixture.visit).  `make screenshots` keeps
+pictures of the main page types, at phone and desktop widths in every language, in
 test-output/screenshots/ for a person to look at.
 """
 from __future__ import annotations
@@ -12,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixture import DESKTOP, PHONE, SCHEMES, SCREENSHOTS, browser, served, serious_in_both_schemes, visit  # noqa: F401  (fixtures)
+from browser_fixture import (DESKTOP, PHONE, SCHEMES, SCREENSHOTS_VARIABLE, browser, keep, screenshots_wanted, served,  # noqa: F401
+                             serious_in_both_schemes, visit)  # noqa: F401  (fixtures)
 from integrity.langs import LANGS, PREFIX
 from site_fixture import site  # noqa: F401  (fixture)
 
@@ -35,21 +36,27 @@ def _path(lang: str, path: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_main_pages_have_no_serious_accessibility_violation(visit, lang):
     """Each page opened once, in the scheme a light system gets, then switched to the dark one as the toggle does
-    (the system's setting and the toggle are test_browser_colours.py's)."""
+    (the system's setting and the toggle are test_browser_colours.py's); each is no wider than a desktop screen (a
+    phone's is test_browser_layout.py's, for every page)."""
     found, seen = [], 0
     page = visit(None, scheme="light")
     for kind, path in PAGE_TYPES.items():
         page.goto(page.watch.base + _path(lang, path))
         assert page.locator("body").get_attribute("data-md-color-scheme") == SCHEMES["light"]
+        page.evaluate("document.fonts.ready")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= DESKTOP["width"], f"{lang} {kind} is wider than the desktop screen ({width}px)"
         found += serious_in_both_schemes(page, f"{lang} {kind}")
         seen += 1
     assert seen == len(PAGE_TYPES)
     assert found == [], "\n".join(found)
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("lang", LANGS)
 def test_screenshots_of_the_main_page_types(visit, lang):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Pictures for a person to look at (`make screenshots`): each main page type at phone and desktop widths."""
+    assert screenshots_wanted(), f"run it with {SCREENSHOTS_VARIABLE}=1, as make screenshots does"
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = visit(None, viewport=viewport, touch=name == "phone")
         for kind, path in PAGE_TYPES.items():
@@ -58,8 +65,8 @@ def test_screenshots_of_the_main_page_types(visit, lang):
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= viewport["width"], f"{lang} {kind} is wider than the {name} screen ({width}px)"
             height = min(page.evaluate("document.documentElement.scrollHeight"), MAX_SHOT_HEIGHT)
-            page.screenshot(path=str(SCREENSHOTS / f"{lang}-{kind}-{name}.png"), full_page=True,
-                            clip={"x": 0, "y": 0, "width": viewport["width"], "height": height})
+            keep(page, f"{lang}-{kind}-{name}", full_page=True,
+                 clip={"x": 0, "y": 0, "width": viewport["width"], "height": height})
 
 
 @pytest.mark.parametrize("path", ["benchmarks/", "claims/gptoss-peak-tpskw-jalapeno/", "sources/article-002/", ""])
