@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup check check-data build serve preview test screenshots browser-deps schemas urls clean
+.PHONY: setup check check-data build serve preview test screenshots explore browser-deps schemas urls clean
 
 # pytest on every core; the site builds a run needs are made once and shared by its workers (tests/site_fixture.py)
 PYTEST := $(BIN)/pytest -n auto --dist loadgroup
@@ -75,6 +75,16 @@ test: check-data browser-deps $(NODE_STAMP)
 # for a missing address, a claim page in print). make test asserts the same of those pages without the pictures.
 screenshots: check-data browser-deps $(NODE_STAMP)
 	KB_SCREENSHOTS=1 $(PYTEST) -m browser
+
+# Open the whole fact base (site/data/evidence.sqlite, written by the build) in Datasette on
+# http://127.0.0.1:8001, with the saved queries of evidence.metadata.json (publish/sqlite.py).
+EXPLORE_STAMP := $(VENV)/.explore-installed
+$(EXPLORE_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/pip install --quiet -e '.[explore]'
+	touch $(EXPLORE_STAMP)
+
+explore: build $(EXPLORE_STAMP)
+	$(BIN)/datasette serve site/data/evidence.sqlite --metadata site/data/evidence.metadata.json -h 127.0.0.1 -p 8001
 
 schemas: setup
 	$(BIN)/kb schema --out schemas

@@ -207,3 +207,51 @@ def test_no_cell_of_the_downloads_begins_a_formula(files):
                     float(cell.split("..")[0])  # only a number may begin so
     assert seen > 10_000
     assert "apostrophe" in json.loads(files["datapackage.json"])["description"]
+
+
+# --- the whole fact base as one SQLite file (publish.sqlite) --------------------------------------------------
+
+@pytest.fixture(scope="module")
+def database(files, tmp_path_factory):
+    import sqlite3
+
+    path = tmp_path_factory.mktemp("sqlite") / "evidence.sqlite"
+    path.write_bytes(files["evidence.sqlite"])
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    yield db
+    db.close()
+
+
+def test_the_database_holds_every_record_of_the_json_files_with_its_keys(files, database, raw_claims):
+    counts = {t: database.execute(f"select count(*) from {t}").fetchone()[0]
+              for t in ("claims", "sources", "entities", "conflicts", "citations", "conflict_claims")}
+    claims = json.loads(files["claims.json"])
+    assert counts["claims"] == len(claims) == len(raw_claims) > 30
+    assert counts["sources"] == len(json.loads(files["sources.json"]))
+    assert counts["entities"] == len(json.loads(files["entities.json"]))
+    assert counts["conflicts"] == len(json.loads(files["conflicts.json"]))
+    assert counts["citations"] == sum(len(c["citations"]) for c in raw_claims.values())
+    # every foreign key holds, and each table declares the keys it is joined by
+    assert database.execute("PRAGMA foreign_key_check").fetchall() == []
+    keys = {(t, r[2], r[3]) for t in ("claims", "citations", "sources", "entities", "conflict_claims")
+            for r in database.execute(f"PRAGMA foreign_key_list({t})")}
+    assert {("claims", "entities", "subject"), ("claims", "metrics", "metric"), ("citations", "claims", "claim"),
+            ("citations", "sources", "source"), ("conflict_claims", "claims", "claim"),
+            ("entities", "entities", "parent")} <= keys
+    # a figure as the YAML writes it, its quote verbatim
+    cid, c = next((k, v) for k, v in raw_claims.items() if isinstance(v.get("value"), (int, float)) and v["citations"][0].get("quote"))
+    value, quote = database.execute("select c.value, t.quote from claims c join citations t on t.claim = c.id "
+                                    "where c.id = ? and t.position = 0", (cid,)).fetchone()
+    assert Decimal(value) == Decimal(str(c["value"])) and quote == c["citations"][0]["quote"]
+
+
+def test_the_saved_queries_run_and_the_file_is_the_same_for_the_same_data(files, database):
+    meta = json.loads(files["evidence.metadata.json"])
+    queries = meta["databases"]["evidence"]["queries"]
+    assert len(queries) >= 3 and meta["license"]
+    metric = database.execute("select metric from claims group by metric order by count(distinct subject) desc").fetchone()[0]
+    source = database.execute("select source from citations group by source order by count(*) desc").fetchone()[0]
+    ran = {name: database.execute(q["sql"], {"metric": metric, "source": source}).fetchall() for name, q in queries.items()}
+    assert all(ran.values()), [name for name, rows in ran.items() if not rows]
+    assert len({row[0] for row in ran["one_metric_across_subjects"]}) > 1  # across subjects
+    assert exports(KnowledgeBase.open(DATA))["evidence.sqlite"] == files["evidence.sqlite"]

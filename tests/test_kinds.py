@@ -20,7 +20,7 @@ def test_every_kind_has_a_model_and_a_data_folder():
     assert len(KINDS) >= 9
     assert set(schema.MODELS) == set(kinds.KINDS)
     assert list(schema.KINDS) == [k.data for k in KINDS]
-    assert schema.OPTIONAL_KINDS == {k.data for k in KINDS if k.optional} == {"redirects", "tags"}
+    assert schema.OPTIONAL_KINDS == {k.data for k in KINDS if k.optional} == {"redirects", "tags", "formats"}
     assert len({k.data for k in KINDS}) == len(KINDS)
     assert set(kinds.BY_DATA) == set(schema.KINDS)
 

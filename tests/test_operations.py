@@ -42,7 +42,8 @@ def test_the_schema_lists_the_registry():
 def test_each_operation_computes_from_its_record():
     a, b, c = Interval.exact(6), Interval.exact(3), Interval.exact(2)
     expected = {"ratio": 2, "difference": 3, "reciprocal": Interval.exact(1) / a, "percent-change": -50,
-                "product": 36, "sum": 11, "span": Interval(2, 6), "months-between": -3}
+                "product": 36, "sum": 11, "span": Interval(2, 6), "months-between": -3, "convert": 6,
+                "dense-from-sparse": 3}
     from kb.derive import compute
     for name, want in expected.items():
         op = OPERATIONS[name]

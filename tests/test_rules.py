@@ -397,6 +397,17 @@ bad-ratio:
                                                           "    - claims: [gpu-latency]\n      summary: {en: Slow., zh: 慢。}\n"
                                                           "  assessment: {en: Unclear., zh: 尚不清楚。}\n"}, None,
      "data/claims/bench.yml:13:11: withdrawn-dependents: data/claims/bench.yml > chip-latency > status: the claim is superseded, but other records rest on it: the claim 'latency-ratio' is derived from it (ratio): its computed figure and verdict would rest on a figure the evidence base no longer stands behind; the conflict 'latency-dispute' has it on a side with no other claim in force: 'gpu-latency' would stay marked as disputed by a side that no longer stands (in 'latency-ratio', derive from 'extra' instead of 'chip-latency', or supersede or retract it too; in the conflict 'latency-dispute', list 'extra' on that side)"),
+    # --- what makes figures comparable: a unit as the source writes it, the metric's qualifiers ----------------
+    ("unit-dimension", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  unit: tokens-per-second\n")},
+     "data/claims/bench.yml:5:9: unit-dimension: data/claims/bench.yml > chip-latency > unit: the unit 'tokens-per-second' does not measure what the metric 'latency' measures (in 'second') (give the unit the source writes the figure in, one that measures what 'second' measures, or leave unit: out)"),
+    ("qualifier-missing", {"metrics.yml": MINIMAL["metrics.yml"].replace("  kind: performance\n  description: {en: How long", "  kind: performance\n  qualified_by: [per]\n  description: {en: How long")}, None,
+     "data/claims/bench.yml:1:1: qualifier-missing: data/claims/bench.yml > chip-latency: a figure of 'latency' must state what one figure covers (per: chip, package, board, node, rack or pod) (add per: as the source says it; a figure without it cannot be compared with another)"),
+    ("qualifier-unused", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  sparsity: dense\n")},
+     "data/claims/bench.yml:5:13: qualifier-unused: data/claims/bench.yml > chip-latency > sparsity: the metric 'latency' is not qualified by sparsity (remove sparsity:, or add it to the metric's qualified_by)"),
+    ("unknown-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  number_format: fp9\n")},
+     "data/claims/bench.yml:5:18: unknown-reference: data/claims/bench.yml > chip-latency > number_format: no number format has the id 'fp9' (add a number format with id 'fp9' in data/formats/, or fix the id)"),
+    ("conversion-changes", None, {CLAIMS: ("    op: ratio\n    inputs: [gpu-latency, chip-latency]\n", "    op: convert\n    inputs: [gpu-latency]\n")},
+     "data/claims/bench.yml:38:9: conversion-changes: data/claims/bench.yml > latency-ratio > derivation > op: convert of 'gpu-latency' changes its metric: a conversion changes only the unit (derive from a figure of the same metric and the same qualifiers, or state the figure as a source gives it)"),
     # --- redirects: retired ids keep their address ------------------------------------------
     ("redirect-id-in-use", {"redirects.yml": REDIRECT.replace("old-latency:", "gpu-latency:")}, None,
      "data/redirects.yml:1:1: redirect-id-in-use: data/redirects.yml > gpu-latency: the claim id 'gpu-latency' is still in use (data/claims/bench.yml:13) (a redirect is for an id no record has any more: rename the record, or remove the redirect)"),

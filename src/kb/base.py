@@ -127,7 +127,9 @@ class KnowledgeBase:
                 "reading": counts["reading"], "computed": counts["computed"], "no-figure": counts["no-figure"]}
 
     def unit_of(self, claim_id: str) -> Unit:
-        return self.units[self.metrics[self.claims[claim_id].metric].unit]
+        """The unit the claim's figure is written in: its own (as its source writes it), else its metric's."""
+        c = self.claims[claim_id]
+        return self.units[c.unit or self.metrics[c.metric].unit]
 
     def _derive(self):
         done: dict[str, Optional[derive.Interval]] = {}

@@ -94,6 +94,8 @@ def references_resolve(ctx: Context):
         if c.derivation:
             for i, inp in enumerate(c.derivation.inputs):
                 _ref(ctx, "claims", cid, ("derivation", "inputs", i), "claims", inp, "claim")
+        _ref(ctx, "claims", cid, ("unit",), "units", c.unit, "unit")
+        _ref(ctx, "claims", cid, ("number_format",), "formats", c.number_format, "number format")
     for mid, m in ctx.metrics.items():
         _ref(ctx, "metrics", mid, ("unit",), "units", m.unit, "unit")
     for eid, e in ctx.entities.items():
@@ -258,7 +260,7 @@ def web_quotes(ctx: Context):
     for cid, c in ctx.claims.items():
         m = ctx.metrics.get(c.metric)
         has_figure = m is not None and m.kind != "qualitative" and c.value is not None
-        unit = ctx.units.get(m.unit) if m else None
+        unit = unit_for(ctx, c)
         for i, cit in enumerate(c.citations):
             src = ctx.sources.get(cit.source)
             if cit.accessed is not None and not web_page(src):
@@ -450,6 +452,57 @@ def values_fit_metrics(ctx: Context):
 
 
 @rule
+def figures_say_what_makes_them_comparable(ctx: Context):
+    """A claim's own unit measures what its metric's does; a figure states every qualifier its metric is qualified
+    by (what it covers, its number format, dense or sparse), and none its metric is not."""
+    from .schema import QUALIFIERS
+
+    words = {"per": "what one figure covers (per: chip, package, board, node, rack or pod)",
+             "number_format": "its number format (number_format: an id of data/formats.yml, e.g. fp8)",
+             "sparsity": "whether it counts sparsity (sparsity: dense, sparse, or not-stated where the source does not say)"}
+    for cid, c in ctx.claims.items():
+        m = ctx.metrics.get(c.metric)
+        if m is None:
+            continue
+        if c.unit is not None and c.unit in ctx.units and m.unit in ctx.units:
+            own, its = ctx.units[c.unit], ctx.units[m.unit]
+            if _clean(Counter(own.dimension)) != _clean(Counter(its.dimension)):
+                ctx.report("claims", cid, ("unit",), "unit-dimension",
+                           f"the unit {c.unit!r} does not measure what the metric {c.metric!r} measures (in {m.unit!r})",
+                           f"give the unit the source writes the figure in, one that measures what {m.unit!r} measures, "
+                           "or leave unit: out")
+        for q in QUALIFIERS:
+            given = getattr(c, q) is not None
+            if q in m.qualified_by and not given:
+                ctx.report("claims", cid, (), "qualifier-missing",
+                           f"a figure of {c.metric!r} must state {words[q]}",
+                           f"add {q}: as the source says it; a figure without it cannot be compared with another")
+            elif given and q not in m.qualified_by:
+                ctx.report("claims", cid, (q,), "qualifier-unused",
+                           f"the metric {c.metric!r} is not qualified by {q}",
+                           f"remove {q}:, or add it to the metric's qualified_by")
+        # a conversion changes the unit (convert) or dense for sparse (dense-from-sparse), and nothing else
+        d = c.derivation
+        if d is None or d.op not in ("convert", "dense-from-sparse") or len(d.inputs) != 1 or d.inputs[0] not in ctx.claims:
+            continue
+        src = ctx.claims[d.inputs[0]]
+        kept = [q for q in ("per", "number_format") if getattr(src, q) != getattr(c, q)]
+        if d.op == "convert" and src.sparsity != c.sparsity:
+            kept.append("sparsity")
+        if src.metric != c.metric or kept:
+            what = "metric" if src.metric != c.metric else ", ".join(kept)
+            ctx.report("claims", cid, ("derivation", "op"), "conversion-changes",
+                       f"{d.op} of {d.inputs[0]!r} changes its {what}: a conversion changes only "
+                       + ("the unit" if d.op == "convert" else "sparse to dense"),
+                       "derive from a figure of the same metric and the same qualifiers, or state the figure as a source gives it")
+        elif d.op == "dense-from-sparse" and (src.sparsity, c.sparsity) != ("sparse", "dense"):
+            ctx.report("claims", cid, ("derivation", "op"), "conversion-changes",
+                       f"dense-from-sparse takes a sparse figure and gives a dense one, not {src.sparsity} to {c.sparsity}",
+                       "give the input sparsity: sparse and this claim sparsity: dense; a figure whose sparsity is "
+                       "not stated cannot be halved")
+
+
+@rule
 def performance_claims_answer_four_questions(ctx: Context):
     for cid, c in ctx.claims.items():
         m = ctx.metrics.get(c.metric)
@@ -577,10 +630,16 @@ def derivations_are_acyclic(ctx: Context):
             visit(cid, [cid])
 
 
+def unit_for(ctx, c):
+    """The unit a claim's figure is written in: its own, else its metric's; None where either is unknown."""
+    m = ctx.metrics.get(c.metric) if c else None
+    return ctx.units.get(c.unit or m.unit) if m else None
+
+
 def _dimension(ctx, claim_id):
     c = ctx.claims.get(claim_id)
     m = ctx.metrics.get(c.metric) if c else None
-    u = ctx.units.get(m.unit) if m else None
+    u = unit_for(ctx, c)
     if u is None:
         return None
     if m.kind == "date":
@@ -760,7 +819,7 @@ def bounds_are_said_once(ctx: Context):
                     ctx.report("claims", cid, path + (lang,), "bound-in-statement",
                                f"the text writes {said!r} beside {{value}}, but the figure is recorded as a bound "
                                f"({c.bound}) and shows it already: readers would see it twice",
-                               f"remove {said!r} there: {{value}} shows {figure_text_of(c, ctx.units[ctx.metrics[c.metric].unit] if c.metric in ctx.metrics and ctx.metrics[c.metric].unit in ctx.units else None, lang)!r}")
+                               f"remove {said!r} there: {{value}} shows {figure_text_of(c, unit_for(ctx, c), lang)!r}")
 
 
 # --- repeats ----------------------------------------------------------------------------
@@ -833,7 +892,7 @@ def figures_are_in_quotes(ctx: Context):
 
     for cid, c in ctx.claims.items():
         m = ctx.metrics.get(c.metric)
-        unit = ctx.units.get(m.unit) if m else None
+        unit = unit_for(ctx, c)
         if m is None or m.kind == "qualitative":
             continue
         v = examine(c, unit)
@@ -875,7 +934,7 @@ def readings_read_the_quote(ctx: Context):
         if c.value is None:
             continue
         m = ctx.metrics.get(c.metric)
-        unit = ctx.units.get(m.unit) if m else None
+        unit = unit_for(ctx, c)
         for i, cit in enumerate(c.citations):
             for lang, rule_name, message in reading_problems(c, cit, unit):
                 ctx.report("claims", cid, ("citations", i, "reading", lang), rule_name, message, READING_HINT)

@@ -50,6 +50,7 @@ _ALL = [  # in the order the loader reads them and kb diff reports them
     Kind("tier", "tiers", "evidence tier", "tiers", pages="tiers", index="tiers/", retirable=True, label="kind.tier"),
     Kind("metric", "metrics", "metric", "metrics", template=True),
     Kind("unit", "units", "unit", "units", template=True),
+    Kind("format", "formats", "number format", "number formats", optional=True, template=True),
     Kind("term", "glossary", "glossary term", "glossary terms", index="glossary/", template=True),
     Kind("tag", "tags", "topic tag", "topic tags", optional=True, template=True),
     Kind("redirect", "redirects", "redirect", "redirects", optional=True),

@@ -472,3 +472,110 @@ def step_count_claim(kb) -> str:
 def single_dates(kb) -> list[str]:
     """The standing claims whose value is one date (a day, a month or a year), in record order: a timeline's events."""
     return [cid for cid in select(kb, kind="date") if is_active(kb, cid) and isinstance(kb.claims[cid].value, str)]
+
+
+# --- figures of different subjects, compared --------------------------------------------------------------------
+#
+# Two figures rank together only where they measure the same thing the same way: the same metric, each qualifier
+# its metric is qualified_by stated and equal (what one figure covers, the number format, dense or sparse), and
+# each figure known.  Units are not a reason: every figure is compared in its metric's base unit, whatever unit its
+# source wrote it in (GiB against GB, PFLOPS against TFLOPS), and the page says which were converted.
+
+NOT_COMPARABLE = ("metric", "no-figure", "per", "number_format", "sparsity", "sparsity-not-stated", "overlap")
+"""Why two figures are not ranked: another metric; a figure not known (no value, none computed); another extent
+(chip against rack); another number format; dense against sparse; one whose source does not say whether it counts
+sparsity; and, for the order only, figures whose intervals overlap, so that neither is surely the larger."""
+
+
+def qualifiers(kb, cid: str) -> dict[str, Optional[str]]:
+    """The qualifiers the claim's metric is qualified by, as the claim states them: {'per': 'package', ...}."""
+    c = kb.claims[cid]
+    return {q: getattr(c, q) for q in kb.metrics[c.metric].qualified_by}
+
+
+def in_base_units(kb, cid: str) -> Optional[Interval]:
+    """The claim's figure (stated, else computed) in its unit's base unit (seconds, bytes, operations a second),
+    whatever unit the source wrote it in: what rankings compare.  None for a figure that is neither."""
+    from fractions import Fraction
+
+    from . import derive
+
+    c = kb.claims[cid]
+    if kb.metrics[c.metric].kind in ("date", "qualitative"):
+        return None
+    iv = derive.value_interval(c, kb.unit_of(cid))
+    if iv is None and (got := computed(kb, cid)) is not None:
+        scale = Fraction(kb.unit_of(cid).scale)
+        iv = Interval(got.lo * scale, got.hi * scale)
+    return iv
+
+
+def converted(kb, cid: str) -> bool:
+    """Whether the claim's figure is written in another unit than its metric's, so that comparing converts it."""
+    c = kb.claims[cid]
+    return c.unit is not None and c.unit != kb.metrics[c.metric].unit
+
+
+def not_comparable(kb, a: str, b: str) -> list[str]:
+    """Why figures ``a`` and ``b`` cannot be ranked together (codes of :data:`NOT_COMPARABLE`); [] when they can."""
+    ca, cb = kb.claims[a], kb.claims[b]
+    if ca.metric != cb.metric:
+        return ["metric"]
+    why = []
+    if in_base_units(kb, a) is None or in_base_units(kb, b) is None:
+        why.append("no-figure")
+    qa, qb = qualifiers(kb, a), qualifiers(kb, b)
+    for q in ("per", "number_format"):
+        if q in qa and qa[q] != qb[q]:
+            why.append(q)
+    if "sparsity" in qa:
+        if "not-stated" in (qa["sparsity"], qb["sparsity"]):
+            why.append("sparsity-not-stated")
+        elif qa["sparsity"] != qb["sparsity"]:
+            why.append("sparsity")
+    return why
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Figures of one metric put in order, best first, and those left out with why."""
+    metric: str
+    qualifiers: dict
+    """The qualifiers every ranked figure shares: {'per': 'package', 'number_format': 'fp8', 'sparsity': 'dense'}."""
+    order: list[str]
+    """The ranked claims, best first (by the metric's better); a figure whose interval overlaps the next one's is
+    listed in ``ties`` with it."""
+    ties: list[tuple[str, str]]
+    """Neighbours in ``order`` whose intervals overlap: their order is not sure."""
+    refused: dict[str, list[str]]
+    """Claim -> why it is not ranked with the ranked ones (codes of :data:`NOT_COMPARABLE`)."""
+
+
+def ranked(kb, ids: Iterable[str], reference: Optional[str] = None) -> Ranking:
+    """Rank the figures ``ids`` (one metric) that can be compared with ``reference`` (by default the figure with the
+    most others comparable to it, the first in record order among equals); every other figure is refused, with why.
+    A metric without a better direction is ordered largest first."""
+    ids = in_record_order(kb, ids)
+    if not ids:
+        raise ValueError("nothing to rank")
+    metrics = {kb.claims[i].metric for i in ids}
+    if len(metrics) != 1:
+        raise ValueError(f"figures of {len(metrics)} metrics cannot be ranked together: {sorted(metrics)}")
+    known = [i for i in ids if in_base_units(kb, i) is not None]
+    if reference is None:
+        pool = known or ids
+        reference = max(pool, key=lambda r: (sum(not not_comparable(kb, r, o) for o in ids), -pool.index(r)))
+    refused = {i: w for i in ids if (w := not_comparable(kb, reference, i)) and i != reference}
+    if reference not in known:
+        refused[reference] = ["no-figure"]
+    chosen = [i for i in ids if i not in refused]
+    lower = kb.metrics[next(iter(metrics))].better == "lower"
+
+    def key(i):
+        iv = in_base_units(kb, i)
+        mid = (iv.lo + iv.hi) / 2
+        return mid if lower else -mid
+
+    order = sorted(chosen, key=key)  # stable: equal figures keep record order
+    ties = [(a, b) for a, b in zip(order, order[1:]) if in_base_units(kb, a).intersects(in_base_units(kb, b))]
+    return Ranking(next(iter(metrics)), qualifiers(kb, reference) if reference in kb.claims else {}, order, ties, refused)

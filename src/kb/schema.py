@@ -99,6 +99,22 @@ class Unit(Record):
         return self
 
 
+class NumberFormat(Record):
+    """A number format a compute figure counts in (FP8, BF16, INT8...): figures in different formats are never ranked
+    together, since a chip does more operations a second the fewer bits each takes."""
+
+    name: Bilingual = Field(description="The format as vendors write it, in each language: FP8, BF16, MXFP4.")
+    bits: int = Field(gt=0, le=64, description="The bits one value takes (for a block format, one element's).")
+    family: Literal["float", "integer", "block-float"] = Field(description="float (FP8, BF16), integer (INT8) or block-float (MXFP4: elements sharing a scale).")
+    description: Optional[Bilingual] = None
+
+
+QUALIFIERS = ("per", "number_format", "sparsity")
+Qualifier = Literal[QUALIFIERS]
+Per = Literal["chip", "package", "board", "node", "rack", "pod"]
+Sparsity = Literal["dense", "sparse", "not-stated"]
+
+
 class Metric(Record):
     """A quantity that claims report."""
 
@@ -109,6 +125,7 @@ class Metric(Record):
     description: Bilingual
     better: Optional[Literal["higher", "lower"]] = Field(None, description="Which direction is better, if any.")
     future_allowed: bool = Field(False, description="Whether a date value may lie in the future (plans and targets).")
+    qualified_by: list[Qualifier] = Field(default_factory=list, description="What every figure of the metric must also state before it can be compared with another: per (what one figure covers: chip, package, board, node, rack or pod), number_format (a record of data/formats.yml) and sparsity (dense, sparse or not-stated). Memory capacity is qualified by per; compute by all three.")
 
 
 # --- entities ---------------------------------------------------------------
@@ -358,6 +375,10 @@ class Claim(Record):
     precision: Precision = Field(None, description="Step of the last stated digit when the written value hides it (8.54万 is 85400 with precision 100), or 'exact' for counts.")
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
     hedge_reason: Optional[Bilingual] = Field(None, description="Where a quote hedges (may, expected, reportedly, about, 可能, 预计, 约…) and the statement does not: why the statement may state it plainly.")
+    unit: Optional[Id] = Field(None, description="The unit the source writes the figure in, where it is not the metric's: GiB where the metric is in GB, PFLOPS where it is in TFLOPS. It must measure what the metric's unit measures. The figure is recorded as the source writes it; a comparison converts it, and says so.")
+    per: Optional[Per] = Field(None, description="What one figure covers: chip (one die), package (one accelerator as sold: a module, card or superchip), board, node (a server), rack or pod. Required where the metric is qualified_by per.")
+    number_format: Optional[Id] = Field(None, description="Id in data/formats.yml of the number format a compute figure counts in (fp8, bf16, int8...). Required where the metric is qualified_by number_format.")
+    sparsity: Optional[Sparsity] = Field(None, description="Whether a compute figure counts structured sparsity, as vendors' larger figures do: dense, sparse, or not-stated where the source does not say (common; it is shown as such, and never ranked with a stated one). Required where the metric is qualified_by sparsity.")
     bound: Optional[Literal["more-than", "at-least", "less-than", "up-to"]] = Field(None, description="The source states a bound, not a value: more-than ('more than half'), at-least, less-than ('less than a year') or up-to ('up to 2-3x'). The figure is the bound, shown with its words in every language (so the statement does not write them), and a derivation is consistent when the computed interval reaches it. Not a hedge: a figure is approximate or bounded, never both.")
     statement: Bilingual = Field(description="The claim as one sentence, in each language.")
     scope: Optional[Bilingual] = Field(None, description="What exactly was measured or accelerated (whole system, selected blocks, project calendar time...). Required for performance claims.")
@@ -460,6 +481,7 @@ class Redirect(Record):
 MODELS: dict[str, type[Record]] = {
     "tier": Tier,
     "unit": Unit,
+    "format": NumberFormat,
     "metric": Metric,
     "entity": Entity,
     "source": SourceRecord,

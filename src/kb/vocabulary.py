@@ -614,6 +614,20 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "download.what.datapackage.json": {"en": "A Frictionless Data Package describing the CSV files, their columns and licence.",
                                        "zh": "描述各 CSV 文件及其列与许可的 Frictionless 数据包元数据。",
                                        "zh-hant": "描述各 CSV 檔案及其欄位與授權的 Frictionless 資料包後設資料。"},
+    "download.what.evidence.sqlite": {"en": "The whole fact base as one SQLite database, with foreign keys: entities, metrics, "
+                                            "sources, claims, citations, conflicts and the claims on each side. "
+                                            "make explore opens it in Datasette.",
+                                      "zh": "整个事实库的 SQLite 数据库，带外键：实体、指标、来源、论断、引文、冲突及各方论断。"
+                                            "make explore 会用 Datasette 打开它。",
+                                      "zh-hant": "整個事實庫的 SQLite 資料庫，帶外鍵：實體、指標、來源、論斷、引文、衝突及各方論斷。"
+                                                 "make explore 會用 Datasette 開啟它。"},
+    "download.what.evidence.metadata.json": {"en": "Datasette's metadata for the database: what each table holds, the licence, "
+                                                   "and saved queries (every figure of one metric across subjects, the "
+                                                   "claims in conflict, the claims resting on one source).",
+                                             "zh": "该数据库的 Datasette 元数据：各表内容、许可，以及保存的查询（某一指标在各对象上的全部数字、"
+                                                   "冲突中的论断、依据同一来源的论断）。",
+                                             "zh-hant": "該資料庫的 Datasette 後設資料：各表內容、授權，以及儲存的查詢（某一指標在各對象上的"
+                                                        "全部數字、衝突中的論斷、依據同一來源的論斷）。"},
     # the CSV columns (publish.exports writes the default language's into datapackage.json)
     "download.column.claims.csv.id": {"en": "Permanent claim id; the claim's page is /claims/<id>/.",
                                       "zh": "论断的永久 id；其页面为 /claims/<id>/。", "zh-hant": "論斷的永久 id；其頁面為 /claims/<id>/。"},
@@ -755,7 +769,22 @@ VOCABULARY: dict[str, dict[str, str]] = {
                                                  "或 up-to（最多）；否则为 null。",
                                            "zh-hant": "來源給出的是界限而非數值時：more-than（超過）、at-least（至少）、less-than（不到）"
                                                       "或 up-to（最多）；否則為 null。"},
-    "download.field.claims.json.unit": {"en": "Unit id.", "zh": "单位 id。", "zh-hant": "單位 id。"},
+    "download.field.claims.json.unit": {"en": "Unit id: the unit the source writes the figure in.",
+                                        "zh": "单位 id：来源书写该数字所用的单位。", "zh-hant": "單位 id：來源書寫該數字所用的單位。"},
+    "download.field.claims.json.per": {"en": "What one figure covers, where its metric needs it to be compared: chip, package, "
+                                             "board, node, rack or pod; else null.",
+                                       "zh": "指标需要时，一个数字覆盖的范围：chip（芯片）、package（封装）、board（板卡）、node（节点）、"
+                                             "rack（机柜）或 pod；否则为 null。",
+                                       "zh-hant": "指標需要時，一個數字涵蓋的範圍：chip（晶片）、package（封裝）、board（板卡）、node（節點）、"
+                                                  "rack（機櫃）或 pod；否則為 null。"},
+    "download.field.claims.json.number_format": {"en": "The number format a compute figure counts in (an id of data/formats.yml: "
+                                                       "fp8, bf16, int8...); else null.",
+                                                 "zh": "算力数字所用的数值格式（data/formats.yml 的 id：fp8、bf16、int8……）；否则为 null。",
+                                                 "zh-hant": "算力數字所用的數值格式（data/formats.yml 的 id：fp8、bf16、int8……）；否則為 null。"},
+    "download.field.claims.json.sparsity": {"en": "Whether a compute figure counts structured sparsity: dense, sparse, or "
+                                                  "not-stated where the source does not say; else null.",
+                                            "zh": "算力数字是否计入结构化稀疏：dense（稠密）、sparse（稀疏），来源未说明时为 not-stated；否则为 null。",
+                                            "zh-hant": "算力數字是否計入結構化稀疏：dense（稠密）、sparse（稀疏），來源未說明時為 not-stated；否則為 null。"},
     "download.field.claims.json.statement": {"en": "The claim in English and Chinese ({en, zh}), figures written out.",
                                              "zh": "论断的英文与中文陈述（{en, zh}），数字已写出。",
                                              "zh-hant": "論斷的英文與中文陳述（{en, zh}），數字已寫出。"},

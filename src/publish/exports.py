@@ -2,8 +2,9 @@
 
 ``exports(kb, base_url)`` returns every file of ``site/data/`` as bytes:
 claims.json, sources.json, entities.json, conflicts.json, claims.csv,
-sources.csv and datapackage.json (a Frictionless Data Package describing the
-CSV files).  Nothing here formats for a page; figures are written canonically.
+sources.csv, datapackage.json (a Frictionless Data Package describing the
+CSV files), and the whole fact base as one SQLite file (evidence.sqlite, with
+Datasette's evidence.metadata.json: publish.sqlite).  Nothing here formats for a page; figures are written canonically.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from kb import display, languages, paths, vocabulary
 from kb.base import KnowledgeBase
 from kb.prose import PLACEHOLDER, kind_of
 from kb.schema import LANGS
+
+from . import sqlite
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
@@ -79,7 +82,10 @@ def claim_record(kb: KnowledgeBase, cid: str, base_url: str) -> dict:
         "precision": None if c.precision is None else (c.precision if c.precision == "exact" else json_value(Decimal(c.precision))),
         "approximate": c.approximate,
         "bound": c.bound,
-        "unit": m.unit,
+        "unit": c.unit or m.unit,  # the unit the source writes the figure in (kb.schema.Claim.unit)
+        "per": c.per,
+        "number_format": c.number_format,
+        "sparsity": c.sparsity,
         "statement": {lang: plain_statement(kb, cid, lang) for lang in LANGS},
         "tier": c.tier,
         "status": c.status,
@@ -359,4 +365,6 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "claims.csv": _csv(claim_rows, CLAIM_COLUMNS),
         "sources.csv": _csv(source_rows, SOURCE_COLUMNS),
         "datapackage.json": dump(package),
+        "evidence.sqlite": sqlite.database(kb, claims, sources, entities, conflicts),
+        "evidence.metadata.json": sqlite.metadata(package["title"], package["description"], LICENCE),
     }

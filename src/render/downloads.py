@@ -20,11 +20,12 @@ from . import citing
 from .labels import LABELS as VOCABULARY, t
 from .templating import render
 
-FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json")
+FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json",
+         "evidence.sqlite", "evidence.metadata.json")
 FOLDER = paths.DOWNLOADS + "/"  # the downloads live at /data/<file>, beside the data page at /data/ (kb.paths)
 
-FORMAT = {".json": "JSON", ".csv": "CSV"}
-MEDIA = {".json": "application/json", ".csv": "text/csv"}
+FORMAT = {".json": "JSON", ".csv": "CSV", ".sqlite": "SQLite"}
+MEDIA = {".json": "application/json", ".csv": "text/csv", ".sqlite": "application/vnd.sqlite3"}
 
 _cache: dict[tuple, dict[str, bytes]] = {}
 
