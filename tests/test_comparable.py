@@ -205,3 +205,29 @@ def test_a_quote_in_terabits_or_gib_is_not_a_figure_in_terabytes_or_gb(tmp_path)
     wrong = CLAIMS.replace("  unit: gibibyte\n", "", 1)
     problems = problems_for(tmp_path, {**FILES, "claims/specs.yml": wrong})
     assert any("b-memory" in p and "GiB (binary: 2^30 bytes)" in p for p in problems), "\n".join(problems)
+
+
+def test_the_long_and_wide_downloads_lay_out_what_the_engine_says_is_comparable(kb):
+    import csv
+    import io
+
+    from publish import comparison, exports
+
+    files = exports.exports(kb, "https://example.org/")
+    long = list(csv.DictReader(io.StringIO(files["figures.csv"].decode("utf-8-sig"))))
+    assert [r["claim"] for r in long] == comparison.comparable_claims(kb) and len(long) == 8
+    b = next(r for r in long if r["claim"] == "b-memory")
+    assert (b["value"], b["unit"], b["value_in_metric_unit"], b["metric_unit"], b["key"]) == (
+        "192", "GiB", "206.158", "GB", "memory-capacity package")
+    dense = next(r for r in long if r["claim"] == "b-fp8-dense")
+    # computed: 4.5 PFLOPS (to the nearest 0.1) halved, in TFLOPS, as the interval it stands for
+    assert dense["value"] == "" and dense["value_in_metric_unit"] == "2225..2275"
+    wide = list(csv.DictReader(io.StringIO(files["accelerators.csv"].decode("utf-8-sig"))))
+    assert [r["subject"] for r in wide] == ["acc-a", "acc-b", "acc-c", "acc-d"]
+    row = {r["subject"]: r for r in wide}
+    key = "compute package fp8 dense"
+    assert (row["acc-a"][key], row["acc-a"][key + " claim"], row["acc-a"][key + " tier"]) == (
+        "2500", "a-fp8", "vendor-self-report")
+    assert row["acc-b"][key] == "2225..2275" and row["acc-b"]["compute package fp8 sparse"] == "4500"
+    assert row["acc-c"][key] == "" and row["acc-c"]["compute package fp8 not-stated"] == "2300"
+    assert row["acc-a"]["compute rack fp8 dense"] == "180000"  # a rack's figure never shares a chip's column

@@ -614,6 +614,35 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "download.what.datapackage.json": {"en": "A Frictionless Data Package describing the CSV files, their columns and licence.",
                                        "zh": "描述各 CSV 文件及其列与许可的 Frictionless 数据包元数据。",
                                        "zh-hant": "描述各 CSV 檔案及其欄位與授權的 Frictionless 資料包後設資料。"},
+    "download.what.figures.csv": {"en": "Every figure that compares accelerators, one row each (the long form): the value as "
+                                        "the source writes it and in the metric's unit, what makes it comparable, its claim "
+                                        "and tier.",
+                                  "zh": "用于比较加速器的全部数字，每个一行（长表）：来源所写的数值与换算成指标单位后的数值、"
+                                        "可比的条件、所属论断及证据等级。",
+                                  "zh-hant": "用於比較加速器的全部數字，每個一行（長表）：來源所寫的數值與換算成指標單位後的數值、"
+                                             "可比的條件、所屬論斷及證據等級。"},
+    "download.what.accelerators.csv": {"en": "One row per accelerator (the wide form): for each metric at each number format, "
+                                             "sparsity and extent, the figure in the metric's unit, with its claim and tier.",
+                                       "zh": "每个加速器一行（宽表）：每个指标在各数值格式、稀疏与否和覆盖范围下的数字（指标单位），"
+                                             "以及所属论断和证据等级。",
+                                       "zh-hant": "每個加速器一行（寬表）：每個指標在各數值格式、稀疏與否和涵蓋範圍下的數字（指標單位），"
+                                                  "以及所屬論斷和證據等級。"},
+    "download.column.figures.csv.subject": {"en": 'Entity id of the accelerator (or system) the figure is about.', "zh": '数字所属加速器（或系统）的实体 id。', "zh-hant": '數字所屬加速器（或系統）的實體 id。'},
+    "download.column.figures.csv.subject_name_en": {"en": 'Its name in English.', "zh": '它的英文名称。', "zh-hant": '它的英文名稱。'},
+    "download.column.figures.csv.subject_name_zh": {"en": 'Its name in Chinese.', "zh": '它的中文名称。', "zh-hant": '它的中文名稱。'},
+    "download.column.figures.csv.metric": {"en": 'Metric id.', "zh": '指标 id。', "zh-hant": '指標 id。'},
+    "download.column.figures.csv.per": {"en": 'What one figure covers: chip, package, board, node, rack or pod.', "zh": '一个数字覆盖的范围：chip、package、board、node、rack 或 pod。', "zh-hant": '一個數字涵蓋的範圍：chip、package、board、node、rack 或 pod。'},
+    "download.column.figures.csv.number_format": {"en": 'The number format a compute figure counts in (fp8, bf16, int8...).', "zh": '算力数字所用的数值格式（fp8、bf16、int8……）。', "zh-hant": '算力數字所用的數值格式（fp8、bf16、int8……）。'},
+    "download.column.figures.csv.sparsity": {"en": 'dense, sparse, or not-stated where the source does not say.', "zh": 'dense（稠密）、sparse（稀疏），来源未说明时为 not-stated。', "zh-hant": 'dense（稠密）、sparse（稀疏），來源未說明時為 not-stated。'},
+    "download.column.figures.csv.key": {"en": 'The metric and its qualifiers, space-separated: figures of one key are comparable, and only they.', "zh": '指标及其限定项，以空格分隔：同一 key 的数字可以相比，也只有它们可以。', "zh-hant": '指標及其限定項，以空格分隔：同一 key 的數字可以相比，也只有它們可以。'},
+    "download.column.figures.csv.value": {"en": 'The figure as the source writes it: a number or low..high.', "zh": '来源所写的数字：一个数或 low..high。', "zh-hant": '來源所寫的數字：一個數或 low..high。'},
+    "download.column.figures.csv.unit": {"en": 'The unit the source writes it in.', "zh": '来源所用的单位。', "zh-hant": '來源所用的單位。'},
+    "download.column.figures.csv.value_in_metric_unit": {"en": "The same figure in the metric's unit (192 GiB as 206.158 GB); a derived one as the interval computed.", "zh": '换算成指标单位后的同一数字（192 GiB 即 206.158 GB）；推导所得的数字为计算出的区间。', "zh-hant": '換算成指標單位後的同一數字（192 GiB 即 206.158 GB）；推導所得的數字為計算出的區間。'},
+    "download.column.figures.csv.metric_unit": {"en": "The metric's unit.", "zh": '指标的单位。', "zh-hant": '指標的單位。'},
+    "download.column.figures.csv.claim": {"en": 'The claim the figure is; its page is /claims/<id>/.', "zh": '该数字所属论断的 id；其页面为 /claims/<id>/。', "zh-hant": '該數字所屬論斷的 id；其頁面為 /claims/<id>/。'},
+    "download.column.figures.csv.tier": {"en": 'Evidence tier id.', "zh": '证据等级 id。', "zh-hant": '證據等級 id。'},
+    "download.column.figures.csv.status": {"en": 'reported, contested, superseded or retracted.', "zh": 'reported（已报道）、contested（有争议）、superseded（已被取代）或 retracted（已撤回）。', "zh-hant": 'reported（已報導）、contested（有爭議）、superseded（已被取代）或 retracted（已撤回）。'},
+    "download.column.figures.csv.url_en": {"en": "The claim's page in English.", "zh": '论断的英文页面。', "zh-hant": '論斷的英文頁面。'},
     "download.what.evidence.sqlite": {"en": "The whole fact base as one SQLite database, with foreign keys: entities, metrics, "
                                             "sources, claims, citations, conflicts and the claims on each side. "
                                             "make explore opens it in Datasette.",

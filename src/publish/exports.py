@@ -3,7 +3,8 @@
 ``exports(kb, base_url)`` returns every file of ``site/data/`` as bytes:
 claims.json, sources.json, entities.json, conflicts.json, claims.csv,
 sources.csv, datapackage.json (a Frictionless Data Package describing the
-CSV files), and the whole fact base as one SQLite file (evidence.sqlite, with
+CSV files), the figures that compare accelerators in the long form (figures.csv) and
+the wide one (accelerators.csv: publish.comparison), and the whole fact base as one SQLite file (evidence.sqlite, with
 Datasette's evidence.metadata.json: publish.sqlite).  Nothing here formats for a page; figures are written canonically.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from kb.base import KnowledgeBase
 from kb.prose import PLACEHOLDER, kind_of
 from kb.schema import LANGS
 
-from . import sqlite
+from . import comparison, sqlite
 
 
 def page_url(kind: str, rid: str, lang: str, base_url: str = "/") -> str:
@@ -238,6 +239,9 @@ def _described(name: str, columns: list[tuple[str, str]]) -> list[tuple[str, str
 
 CLAIM_COLUMNS = _described("claims.csv", _CLAIM_COLUMNS_TYPES)
 SOURCE_COLUMNS = _described("sources.csv", _SOURCE_COLUMNS_TYPES)
+FIGURE_COLUMNS = _described("figures.csv", [(c, "string") for c in comparison.LONG_COLUMNS])
+CSV_COLUMNS = {"claims.csv": CLAIM_COLUMNS, "sources.csv": SOURCE_COLUMNS, "figures.csv": FIGURE_COLUMNS}
+"""The columns of each CSV download whose columns are fixed (accelerators.csv has one set per figure key)."""
 
 
 # UTF-8 with a byte-order mark, so that a spreadsheet opening the file (Excel reads a CSV without one in the
@@ -340,6 +344,8 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
                     "no_url_en": (s.get("no_url") or {}).get("en"), "no_url_zh": (s.get("no_url") or {}).get("zh"),
                     "snapshot": (s.get("snapshot") or {}).get("extent")} for s in sources]
 
+    wide_columns, wide_rows = comparison.wide(kb)
+
     def schema(columns):
         return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": ["id"]}
 
@@ -365,6 +371,9 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
         "claims.csv": _csv(claim_rows, CLAIM_COLUMNS),
         "sources.csv": _csv(source_rows, SOURCE_COLUMNS),
         "datapackage.json": dump(package),
+        "figures.csv": _csv(comparison.long_rows(kb, lambda kind, rid, lang: page_url(kind, rid, lang, base_url)),
+                            FIGURE_COLUMNS),
+        "accelerators.csv": _csv(wide_rows, [(c, "string", "") for c in wide_columns]),
         "evidence.sqlite": sqlite.database(kb, claims, sources, entities, conflicts),
         "evidence.metadata.json": sqlite.metadata(package["title"], package["description"], LICENCE),
     }

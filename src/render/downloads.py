@@ -21,7 +21,7 @@ from .labels import LABELS as VOCABULARY, t
 from .templating import render
 
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json",
-         "evidence.sqlite", "evidence.metadata.json")
+         "figures.csv", "accelerators.csv", "evidence.sqlite", "evidence.metadata.json")
 FOLDER = paths.DOWNLOADS + "/"  # the downloads live at /data/<file>, beside the data page at /data/ (kb.paths)
 
 FORMAT = {".json": "JSON", ".csv": "CSV", ".sqlite": "SQLite"}
@@ -106,7 +106,7 @@ def field_table(ctx, name: str) -> str:
     """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
     lang = ctx.lang
     if name.endswith(".csv"):
-        columns = exports.CLAIM_COLUMNS if name == "claims.csv" else exports.SOURCE_COLUMNS
+        columns = exports.CSV_COLUMNS[name]
         rows = [(col, typ, t(f"download.column.{name}.{col}", lang)) for col, typ, _ in columns]
         head = ("column", "type", "description")
     else:
