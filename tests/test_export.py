@@ -255,3 +255,27 @@ def test_the_saved_queries_run_and_the_file_is_the_same_for_the_same_data(files,
     assert all(ran.values()), [name for name, rows in ran.items() if not rows]
     assert len({row[0] for row in ran["one_metric_across_subjects"]}) > 1  # across subjects
     assert exports(KnowledgeBase.open(DATA))["evidence.sqlite"] == files["evidence.sqlite"]
+
+
+def test_the_figures_that_compare_accelerators_are_laid_out_long_and_wide(files):
+    """The real data's figures of metrics qualified_by what makes them comparable (kb.schema.Metric): each in the
+    long form, with its key, and in the wide form under its subject."""
+    import yaml as _yaml
+
+    metrics = {}
+    for path in [DATA / "metrics.yml", *sorted((DATA / "metrics").glob("*.yml"))]:
+        metrics.update(_yaml.safe_load(path.read_text(encoding="utf-8")))
+    qualified = {m for m, rec in metrics.items() if rec.get("qualified_by")}
+    raw = {}
+    for path in sorted((DATA / "claims").glob("*.yml")):
+        raw.update(_yaml.safe_load(path.read_text(encoding="utf-8")))
+    expected = {cid for cid, c in raw.items() if c["metric"] in qualified}
+    long = list(csv.DictReader(io.StringIO(files["figures.csv"].decode("utf-8-sig"))))
+    assert {r["claim"] for r in long} == expected and len(expected) >= 2
+    for r in long:
+        c = raw[r["claim"]]
+        assert r["key"].split(" ")[0] == c["metric"] == r["metric"]
+        assert [r[q] for q in metrics[c["metric"]]["qualified_by"]] == [c[q] for q in metrics[c["metric"]]["qualified_by"]]
+    wide = list(csv.DictReader(io.StringIO(files["accelerators.csv"].decode("utf-8-sig"))))
+    shown = {row[f"{r['key']} claim"] for row in wide for r in long if row.get(f"{r['key']} claim")}
+    assert shown == expected  # one figure per key and subject here, so each is in the wide form

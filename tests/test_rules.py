@@ -401,7 +401,7 @@ bad-ratio:
     ("unit-dimension", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  unit: tokens-per-second\n")},
      "data/claims/bench.yml:5:9: unit-dimension: data/claims/bench.yml > chip-latency > unit: the unit 'tokens-per-second' does not measure what the metric 'latency' measures (in 'second') (give the unit the source writes the figure in, one that measures what 'second' measures, or leave unit: out)"),
     ("qualifier-missing", {"metrics.yml": MINIMAL["metrics.yml"].replace("  kind: performance\n  description: {en: How long", "  kind: performance\n  qualified_by: [per]\n  description: {en: How long")}, None,
-     "data/claims/bench.yml:1:1: qualifier-missing: data/claims/bench.yml > chip-latency: a figure of 'latency' must state what one figure covers (per: chip, package, board, node, rack or pod) (add per: as the source says it; a figure without it cannot be compared with another)"),
+     "data/claims/bench.yml:1:1: qualifier-missing: data/claims/bench.yml > chip-latency: a figure of 'latency' must state what one figure covers (per: chip, package, board, node, rack or pod, or not-stated where the source does not say) (add per: as the source says it; a figure without it cannot be compared with another)"),
     ("qualifier-unused", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  sparsity: dense\n")},
      "data/claims/bench.yml:5:13: qualifier-unused: data/claims/bench.yml > chip-latency > sparsity: the metric 'latency' is not qualified by sparsity (remove sparsity:, or add it to the metric's qualified_by)"),
     ("unknown-format", None, {CLAIMS: ("  value: 1.03\n", "  value: 1.03\n  number_format: fp9\n")},

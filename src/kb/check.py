@@ -457,7 +457,8 @@ def figures_say_what_makes_them_comparable(ctx: Context):
     by (what it covers, its number format, dense or sparse), and none its metric is not."""
     from .schema import QUALIFIERS
 
-    words = {"per": "what one figure covers (per: chip, package, board, node, rack or pod)",
+    words = {"per": "what one figure covers (per: chip, package, board, node, rack or pod, or not-stated where the "
+                    "source does not say)",
              "number_format": "its number format (number_format: an id of data/formats.yml, e.g. fp8)",
              "sparsity": "whether it counts sparsity (sparsity: dense, sparse, or not-stated where the source does not say)"}
     for cid, c in ctx.claims.items():

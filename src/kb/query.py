@@ -481,10 +481,11 @@ def single_dates(kb) -> list[str]:
 # each figure known.  Units are not a reason: every figure is compared in its metric's base unit, whatever unit its
 # source wrote it in (GiB against GB, PFLOPS against TFLOPS), and the page says which were converted.
 
-NOT_COMPARABLE = ("metric", "no-figure", "per", "number_format", "sparsity", "sparsity-not-stated", "overlap")
+NOT_COMPARABLE = ("metric", "no-figure", "per", "per-not-stated", "number_format", "sparsity", "sparsity-not-stated")
 """Why two figures are not ranked: another metric; a figure not known (no value, none computed); another extent
-(chip against rack); another number format; dense against sparse; one whose source does not say whether it counts
-sparsity; and, for the order only, figures whose intervals overlap, so that neither is surely the larger."""
+(chip against rack); one whose source does not say what it covers; another number format; dense against sparse;
+one whose source does not say whether it counts sparsity.  (Ranked figures whose intervals overlap are ranked,
+and named as ties: :attr:`Ranking.ties`.)"""
 
 
 def qualifiers(kb, cid: str) -> dict[str, Optional[str]]:
@@ -525,14 +526,13 @@ def not_comparable(kb, a: str, b: str) -> list[str]:
     if in_base_units(kb, a) is None or in_base_units(kb, b) is None:
         why.append("no-figure")
     qa, qb = qualifiers(kb, a), qualifiers(kb, b)
-    for q in ("per", "number_format"):
-        if q in qa and qa[q] != qb[q]:
+    for q in ("per", "number_format", "sparsity"):
+        if q not in qa:
+            continue
+        if "not-stated" in (qa[q], qb[q]):
+            why.append(f"{q}-not-stated")
+        elif qa[q] != qb[q]:
             why.append(q)
-    if "sparsity" in qa:
-        if "not-stated" in (qa["sparsity"], qb["sparsity"]):
-            why.append("sparsity-not-stated")
-        elif qa["sparsity"] != qb["sparsity"]:
-            why.append("sparsity")
     return why
 
 

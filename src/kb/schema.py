@@ -111,7 +111,7 @@ class NumberFormat(Record):
 
 QUALIFIERS = ("per", "number_format", "sparsity")
 Qualifier = Literal[QUALIFIERS]
-Per = Literal["chip", "package", "board", "node", "rack", "pod"]
+Per = Literal["chip", "package", "board", "node", "rack", "pod", "not-stated"]
 Sparsity = Literal["dense", "sparse", "not-stated"]
 
 
@@ -376,7 +376,7 @@ class Claim(Record):
     approximate: bool = Field(False, description="The source hedges the figure (约, about, nearly).")
     hedge_reason: Optional[Bilingual] = Field(None, description="Where a quote hedges (may, expected, reportedly, about, 可能, 预计, 约…) and the statement does not: why the statement may state it plainly.")
     unit: Optional[Id] = Field(None, description="The unit the source writes the figure in, where it is not the metric's: GiB where the metric is in GB, PFLOPS where it is in TFLOPS. It must measure what the metric's unit measures. The figure is recorded as the source writes it; a comparison converts it, and says so.")
-    per: Optional[Per] = Field(None, description="What one figure covers: chip (one die), package (one accelerator as sold: a module, card or superchip), board, node (a server), rack or pod. Required where the metric is qualified_by per.")
+    per: Optional[Per] = Field(None, description="What one figure covers: chip (one die), package (one accelerator as sold: a module, card or superchip), board, node (a server), rack or pod; not-stated where the source does not say (it is shown as such, and never ranked). Required where the metric is qualified_by per.")
     number_format: Optional[Id] = Field(None, description="Id in data/formats.yml of the number format a compute figure counts in (fp8, bf16, int8...). Required where the metric is qualified_by number_format.")
     sparsity: Optional[Sparsity] = Field(None, description="Whether a compute figure counts structured sparsity, as vendors' larger figures do: dense, sparse, or not-stated where the source does not say (common; it is shown as such, and never ranked with a stated one). Required where the metric is qualified_by sparsity.")
     bound: Optional[Literal["more-than", "at-least", "less-than", "up-to"]] = Field(None, description="The source states a bound, not a value: more-than ('more than half'), at-least, less-than ('less than a year') or up-to ('up to 2-3x'). The figure is the bound, shown with its words in every language (so the statement does not write them), and a derivation is consistent when the computed interval reaches it. Not a hedge: a figure is approximate or bounded, never both.")

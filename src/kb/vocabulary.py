@@ -642,6 +642,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "download.column.figures.csv.claim": {"en": 'The claim the figure is; its page is /claims/<id>/.', "zh": '该数字所属论断的 id；其页面为 /claims/<id>/。', "zh-hant": '該數字所屬論斷的 id；其頁面為 /claims/<id>/。'},
     "download.column.figures.csv.tier": {"en": 'Evidence tier id.', "zh": '证据等级 id。', "zh-hant": '證據等級 id。'},
     "download.column.figures.csv.status": {"en": 'reported, contested, superseded or retracted.', "zh": 'reported（已报道）、contested（有争议）、superseded（已被取代）或 retracted（已撤回）。', "zh-hant": 'reported（已報導）、contested（有爭議）、superseded（已被取代）或 retracted（已撤回）。'},
+    "download.column.figures.csv.attribution": {"en": "certain, or uncertain where the source does not make sure whose figure it is.", "zh": "certain（确定）；来源未能确定数字属于谁时为 uncertain（不确定）。", "zh-hant": "certain（確定）；來源未能確定數字屬於誰時為 uncertain（不確定）。"},
     "download.column.figures.csv.url_en": {"en": "The claim's page in English.", "zh": '论断的英文页面。', "zh-hant": '論斷的英文頁面。'},
     "download.what.evidence.sqlite": {"en": "The whole fact base as one SQLite database, with foreign keys: entities, metrics, "
                                             "sources, claims, citations, conflicts and the claims on each side. "

@@ -22,7 +22,8 @@ from fractions import Fraction
 from kb import query
 
 LONG_COLUMNS = ("subject", "subject_name_en", "subject_name_zh", "metric", "per", "number_format", "sparsity",
-                "key", "value", "unit", "value_in_metric_unit", "metric_unit", "claim", "tier", "status", "url_en")
+                "key", "value", "unit", "value_in_metric_unit", "metric_unit", "claim", "tier", "status", "attribution",
+                "url_en")
 
 
 def comparable_claims(kb) -> list[str]:
@@ -75,7 +76,7 @@ def long_rows(kb, page_url) -> list[dict]:
             "unit": kb.unit_of(cid).symbol.en or c.unit or kb.metrics[c.metric].unit,
             "value_in_metric_unit": _in_metric_unit(kb, cid),
             "metric_unit": kb.units[kb.metrics[c.metric].unit].symbol.en, "claim": cid, "tier": c.tier,
-            "status": c.status, "url_en": page_url("claim", cid, "en"),
+            "status": c.status, "attribution": c.attribution, "url_en": page_url("claim", cid, "en"),
         })
     return rows
 
