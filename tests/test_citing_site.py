@@ -220,22 +220,30 @@ def test_downloads_are_exactly_the_export_of_the_data(site):
 
 
 def test_data_page_documents_every_field_of_every_download(site):
-    from publish.exports import CLAIM_COLUMNS, SOURCE_COLUMNS
+    import sqlite3
 
+    from publish.exports import CSV_COLUMNS
+    from render.downloads import FIELD_TABLES
+
+    # the files the data page describes only in its text: a standard's, a set of columns per figure key, Datasette's
+    assert set(FILES) - set(FIELD_TABLES) == {"datapackage.json", "accelerators.csv", "evidence.metadata.json"}
+    db = sqlite3.connect(f"file:{site.root / 'data' / 'evidence.sqlite'}?mode=ro", uri=True)
+    tables = [r[0] for r in db.execute("select name from sqlite_master where type = 'table' order by rowid")]
+    db.close()
     for lang in LANGS:
         soup = site.soup(site.prefix(lang) + "data/")
-        for name in FILES:
-            if name == "datapackage.json":
-                continue
+        for name in FIELD_TABLES:
             table = soup.select_one(f'table[data-table="{name}"]')
             assert table is not None, f"{lang}: no field table for {name}"
             shown = [tr.select_one("td code").get_text() for tr in table.select("tbody tr")]
-            if name.endswith(".csv"):
-                expected = [c[0] for c in (CLAIM_COLUMNS if name == "claims.csv" else SOURCE_COLUMNS)]
+            if name.endswith(".sqlite"):
+                expected = tables  # every table the file holds, read from the file
+            elif name.endswith(".csv"):
+                expected = [c[0] for c in CSV_COLUMNS[name]]
             else:
                 records = json.loads((site.root / "data" / name).read_text(encoding="utf-8"))
                 expected = list(dict.fromkeys(k for r in records for k in r))
-            assert shown == expected, f"{lang}: {name}"
+            assert shown == expected and expected, f"{lang}: {name}"
 
 
 def test_data_page_has_the_same_anchors_in_both_languages(site):

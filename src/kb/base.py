@@ -19,7 +19,7 @@ from . import check, checked, derive, relay
 from .derive import Check
 from .load import Origin, load
 from .problems import DataError
-from .schema import Claim, Conflict, Entity, Metric, Redirect, SourceRecord, Tag, Term, Tier, Unit
+from .schema import Claim, Conflict, Entity, Metric, NumberFormat, Redirect, SourceRecord, Tag, Term, Tier, Unit
 
 
 def today() -> dt.date:
@@ -43,6 +43,7 @@ class KnowledgeBase:
     checks: dict[str, Check] = field(default_factory=dict)
     redirects: dict[str, Redirect] = field(default_factory=dict)  # retired id -> where it went (data/redirects.yml)
     tags: dict[str, Tag] = field(default_factory=dict)  # topic tag id -> its names (data/tags.yml)
+    formats: dict[str, NumberFormat] = field(default_factory=dict)  # number format id -> its record (data/formats.yml)
     # reverse indexes
     claims_by_entity: dict[str, list[str]] = field(default_factory=dict)
     claims_by_source: dict[str, list[str]] = field(default_factory=dict)
@@ -73,7 +74,8 @@ class KnowledgeBase:
             raise DataError(problems, root=loaded.root)
         r = loaded.records
         kb = cls(data_dir, r["claims"], r["entities"], r["sources"], r["metrics"], r["units"],
-                 r["tiers"], r["conflicts"], r["glossary"], loaded.origins, redirects=r["redirects"], tags=r["tags"])
+                 r["tiers"], r["conflicts"], r["glossary"], loaded.origins, redirects=r["redirects"], tags=r["tags"],
+                 formats=r["formats"])
         kb._index()
         kb._derive()
         kb.relays = relay.Relays.build(kb.claims, kb.record_order("claims"))

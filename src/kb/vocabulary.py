@@ -594,6 +594,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "download.h.what": {"en": "What it holds", "zh": "内容", "zh-hant": "內容"},
     "download.h.field": {"en": "Field", "zh": "字段", "zh-hant": "欄位"},
     "download.h.column": {"en": "Column", "zh": "列", "zh-hant": "欄"},
+    "download.h.table": {"en": "Table", "zh": "表", "zh-hant": "資料表"},
+    "download.h.references": {"en": "Refers to", "zh": "外键指向", "zh-hant": "外鍵指向"},
     "download.h.type": {"en": "Type", "zh": "类型", "zh-hant": "類型"},
     "download.h.description": {"en": "Description", "zh": "说明", "zh-hant": "說明"},
     "download.what.claims.json": {"en": "Every claim, with its figure, statement in both languages, sources and verbatim quotes, tier, "
@@ -637,7 +639,7 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "download.column.figures.csv.key": {"en": 'The metric and its qualifiers, space-separated: figures of one key are comparable, and only they.', "zh": '指标及其限定项，以空格分隔：同一 key 的数字可以相比，也只有它们可以。', "zh-hant": '指標及其限定項，以空格分隔：同一 key 的數字可以相比，也只有它們可以。'},
     "download.column.figures.csv.value": {"en": 'The figure as the source writes it: a number or low..high.', "zh": '来源所写的数字：一个数或 low..high。', "zh-hant": '來源所寫的數字：一個數或 low..high。'},
     "download.column.figures.csv.unit": {"en": 'The unit the source writes it in.', "zh": '来源所用的单位。', "zh-hant": '來源所用的單位。'},
-    "download.column.figures.csv.value_in_metric_unit": {"en": "The same figure in the metric's unit (192 GiB as 206.158 GB); a derived one as the interval computed.", "zh": '换算成指标单位后的同一数字（192 GiB 即 206.158 GB）；推导所得的数字为计算出的区间。', "zh-hant": '換算成指標單位後的同一數字（192 GiB 即 206.158 GB）；推導所得的數字為計算出的區間。'},
+    "download.column.figures.csv.value_in_metric_unit": {"en": "The same figure in the metric's unit (a figure in GiB converted to GB); a derived one as the interval computed.", "zh": "换算成指标单位后的同一数字（例如由 GiB 换算为 GB）；推导所得的数字为计算出的区间。", "zh-hant": "換算成指標單位後的同一數字（例如由 GiB 換算為 GB）；推導所得的數字為計算出的區間。"},
     "download.column.figures.csv.metric_unit": {"en": "The metric's unit.", "zh": '指标的单位。', "zh-hant": '指標的單位。'},
     "download.column.figures.csv.claim": {"en": 'The claim the figure is; its page is /claims/<id>/.', "zh": '该数字所属论断的 id；其页面为 /claims/<id>/。', "zh-hant": '該數字所屬論斷的 id；其頁面為 /claims/<id>/。'},
     "download.column.figures.csv.tier": {"en": 'Evidence tier id.', "zh": '证据等级 id。', "zh-hant": '證據等級 id。'},
@@ -651,6 +653,13 @@ VOCABULARY: dict[str, dict[str, str]] = {
                                             "make explore 会用 Datasette 打开它。",
                                       "zh-hant": "整個事實庫的 SQLite 資料庫，帶外鍵：實體、指標、來源、論斷、引文、衝突及各方論斷。"
                                                  "make explore 會用 Datasette 開啟它。"},
+    "download.table.evidence.sqlite.entities": {"en": 'Chips, systems, models, organisations and the other things claims are about; parent names the entity one belongs to.', "zh": '芯片、系统、模型、机构等论断涉及的对象；parent 指向它所属的对象。', "zh-hant": '晶片、系統、模型、機構等論斷涉及的對象；parent 指向它所屬的對象。'},
+    "download.table.evidence.sqlite.metrics": {"en": 'What claims measure, with the unit each is recorded in.', "zh": '论断所测量的指标及其记录单位。', "zh-hant": '論斷所測量的指標及其記錄單位。'},
+    "download.table.evidence.sqlite.sources": {"en": "Where claims come from: url is the source's own address; url_en and the others are its pages here.", "zh": '论断的来源：url 是来源本身的地址，url_en 等是它在本站的页面。', "zh-hant": '論斷的來源：url 是來源本身的位址，url_en 等是它在本站的頁面。'},
+    "download.table.evidence.sqlite.claims": {"en": 'One row per claim: its figure as the source writes it (value, and value_low and value_high in its own unit), what makes it comparable (per, number_format, sparsity), its evidence tier and standing.', "zh": '每条论断一行：来源所写的数字（value，以及按其自身单位的 value_low 与 value_high）、可比的条件（per、number_format、sparsity）、证据等级与状态。', "zh-hant": '每條論斷一行：來源所寫的數字（value，以及按其自身單位的 value_low 與 value_high）、可比的條件（per、number_format、sparsity）、證據等級與狀態。'},
+    "download.table.evidence.sqlite.citations": {"en": "Each claim's sources in order (position), with the source's verbatim words (quote) and their translation.", "zh": '每条论断按顺序（position）列出的来源，附来源原文（quote）及其译文。', "zh-hant": '每條論斷按順序（position）列出的來源，附來源原文（quote）及其譯文。'},
+    "download.table.evidence.sqlite.conflicts": {"en": 'Where sources disagree, or a figure does not follow from the figures it rests on: the question and the assessment.', "zh": '来源说法不一或数字推导不符之处：所涉问题与评估。', "zh-hant": '來源說法不一或數字推導不符之處：所涉問題與評估。'},
+    "download.table.evidence.sqlite.conflict_claims": {"en": 'The claims on each side of a conflict.', "zh": '冲突各方的论断。', "zh-hant": '衝突各方的論斷。'},
     "download.what.evidence.metadata.json": {"en": "Datasette's metadata for the database: what each table holds, the licence, "
                                                    "and saved queries (every figure of one metric across subjects, the "
                                                    "claims in conflict, the claims resting on one source).",

@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from kb import languages, vocabulary
+
 SCHEMA = """
 PRAGMA foreign_keys = ON;
 CREATE TABLE entities (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name_en TEXT, name_zh TEXT,
@@ -50,16 +52,9 @@ CREATE INDEX claims_subject ON claims(subject);
 CREATE INDEX citations_source ON citations(source);
 """
 
-TABLES = {
-    "entities": "Chips, systems, models, organisations and the other things claims are about.",
-    "metrics": "What claims measure, with the unit each is recorded in.",
-    "sources": "Where claims come from; url is the source's own address, url_en and the others its pages here.",
-    "claims": "One row per claim: its figure as the source writes it (value, with value_low and value_high in its own "
-              "unit), what makes it comparable (per, number_format, sparsity), its evidence tier and standing.",
-    "citations": "Each claim's sources, in order, with the source's verbatim words (quote) and their translation.",
-    "conflicts": "Where sources disagree, or a figure does not follow from the figures it rests on.",
-    "conflict_claims": "The claims on each side of a conflict.",
-}
+TABLES = ("entities", "metrics", "sources", "claims", "citations", "conflicts", "conflict_claims")
+"""The tables, in the order the data page lists them; what each holds is the vocabulary's
+(``download.table.evidence.sqlite.<table>``, kb.vocabulary), in each language."""
 
 QUERIES = {
     "one_metric_across_subjects": {
@@ -80,6 +75,17 @@ QUERIES = {
                "c.id = t.claim where t.source = :source order by c.id",
     },
 }
+
+
+def references() -> dict[str, list[str]]:
+    """Each table's foreign keys: the tables it refers to, in the order its columns name them."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        return {t: list(dict.fromkeys(r[2] for r in reversed(db.execute(f"PRAGMA foreign_key_list({t})").fetchall())))
+                for t in TABLES}
+    finally:
+        db.close()
 
 
 def _num(x):
@@ -142,7 +148,8 @@ def metadata(title: str, description: str, licence: dict) -> bytes:
     meta = {
         "title": title, "description": description, "license": licence["title"], "license_url": licence["path"],
         "databases": {"evidence": {
-            "tables": {name: {"description": text} for name, text in TABLES.items()},
+            "tables": {name: {"description": vocabulary.word(f"download.table.evidence.sqlite.{name}", languages.DEFAULT)}
+                       for name in TABLES},
             "queries": QUERIES,
         }},
     }

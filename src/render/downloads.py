@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from kb import paths
-from publish import exports
+from publish import exports, sqlite
 from . import citing
 from .labels import LABELS as VOCABULARY, t
 from .templating import render
@@ -23,6 +23,12 @@ from .templating import render
 FILES = ("claims.json", "sources.json", "entities.json", "conflicts.json", "claims.csv", "sources.csv", "datapackage.json",
          "figures.csv", "accelerators.csv", "evidence.sqlite", "evidence.metadata.json")
 FOLDER = paths.DOWNLOADS + "/"  # the downloads live at /data/<file>, beside the data page at /data/ (kb.paths)
+
+# The downloads the data page gives a table of fields (JSON), columns (CSV) or tables (SQLite) for; the others it
+# describes in its text: datapackage.json (a standard), accelerators.csv (a set of columns per figure key),
+# evidence.metadata.json (Datasette's).
+FIELD_TABLES = ("claims.json", "claims.csv", "sources.json", "sources.csv", "figures.csv", "entities.json",
+                "conflicts.json", "evidence.sqlite")
 
 FORMAT = {".json": "JSON", ".csv": "CSV", ".sqlite": "SQLite"}
 MEDIA = {".json": "application/json", ".csv": "text/csv", ".sqlite": "application/vnd.sqlite3"}
@@ -105,7 +111,11 @@ LICENCE_NAME = "CC BY 4.0"
 def field_table(ctx, name: str) -> str:
     """The table of one download's fields (JSON) or columns (CSV), from the export's own definitions."""
     lang = ctx.lang
-    if name.endswith(".csv"):
+    if name.endswith(".sqlite"):
+        refers = sqlite.references()
+        rows = [(table, ", ".join(refers[table]) or "–", t(f"download.table.{name}.{table}", lang)) for table in sqlite.TABLES]
+        head = ("table", "references", "description")
+    elif name.endswith(".csv"):
         columns = exports.CSV_COLUMNS[name]
         rows = [(col, typ, t(f"download.column.{name}.{col}", lang)) for col, typ, _ in columns]
         head = ("column", "type", "description")
