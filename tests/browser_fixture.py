@@ -22,7 +22,7 @@ the site's own, not a third party's, and only those few go through Python.
 No page may fetch the sitemap.  The theme fetches sitemap.xml from the folder of every
 ``<link rel="alternate">`` it finds; the site's script hides them while it looks
 (docs/assets/kb.js), since the sitemap lists every page of every language and grew with
-the fact base (19 MB at 10,000 claims), fetched on every visit to every page.
+the fact base (18 MB at 10,000 claims), fetched on every visit to every page.
 """
 from __future__ import annotations
 
