@@ -6,8 +6,8 @@ the two always agree.  Tables, with their foreign keys::
     entities   (id, kind, name_en, name_zh, parent -> entities, url_en, url_zh, url_zh_hant)
     metrics    (id, name_en, name_zh, unit, kind, better)
     sources    (id, kind, name_en, name_zh, title, language, publisher -> entities, date, url, accessed, ...)
-    claims     (id, subject -> entities, metric -> metrics, value, value_low, value_high, unit, per, number_format,
-                sparsity, tier, status, successor -> claims, statement_en, statement_zh, url_en, ...)
+    claims     (id, subject -> entities, metric -> metrics, value, value_low, value_high, unit, in_metric_unit_low,
+                in_metric_unit_high, per, number_format, sparsity, tier, status, successor -> claims, statement_en, ...)
     citations  (claim -> claims, position, source -> sources, quote, translation_en, translation_zh, locator, ...)
     conflicts  (id, kind, question_en, question_zh, assessment_en, assessment_zh, url_en, ...)
     conflict_claims (conflict -> conflicts, side, claim -> claims)
@@ -36,6 +36,7 @@ CREATE TABLE sources (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name_en TEXT, nam
     url_en TEXT, url_zh TEXT, url_zh_hant TEXT);
 CREATE TABLE claims (id TEXT PRIMARY KEY, subject TEXT NOT NULL REFERENCES entities(id),
     metric TEXT NOT NULL REFERENCES metrics(id), value TEXT, value_low REAL, value_high REAL, unit TEXT,
+    in_metric_unit_low REAL, in_metric_unit_high REAL,
     per TEXT, number_format TEXT, sparsity TEXT, approximate INTEGER, bound TEXT, tier TEXT NOT NULL,
     status TEXT NOT NULL, successor TEXT REFERENCES claims(id), statement_en TEXT, statement_zh TEXT,
     verdict TEXT, computed_low REAL, computed_high REAL, url_en TEXT, url_zh TEXT, url_zh_hant TEXT);
@@ -59,9 +60,9 @@ TABLES = ("entities", "metrics", "sources", "claims", "citations", "conflicts", 
 QUERIES = {
     "one_metric_across_subjects": {
         "title": "Every figure of one metric, across subjects",
-        "sql": "select c.subject, e.name_en, c.value, c.unit, c.per, c.number_format, c.sparsity, c.tier, c.status, "
-               "c.url_en from claims c join entities e on e.id = c.subject where c.metric = :metric "
-               "order by c.value_high desc",
+        "sql": "select c.subject, e.name_en, c.value, c.unit, c.in_metric_unit_low, c.in_metric_unit_high, c.per, "
+               "c.number_format, c.sparsity, c.tier, c.status, c.url_en from claims c join entities e on e.id = c.subject "
+               "where c.metric = :metric order by c.in_metric_unit_high desc",
     },
     "claims_in_conflict": {
         "title": "Claims in conflict, side by side",
@@ -86,6 +87,20 @@ def references() -> dict[str, list[str]]:
                 for t in TABLES}
     finally:
         db.close()
+
+
+def _in_metric_unit(kb, cid: str) -> tuple:
+    """The figure (stated, else computed) in its metric's unit, low and high, so that figures a source wrote in
+    another unit (GiB, PFLOPS) sort with the rest; None for dates and claims with no figure."""
+    from fractions import Fraction
+
+    from kb import query
+
+    iv = query.in_base_units(kb, cid)
+    if iv is None:
+        return None, None
+    scale = Fraction(kb.units[kb.metrics[kb.claims[cid].metric].unit].scale)
+    return float(iv.lo / scale), float(iv.hi / scale)
 
 
 def _num(x):
@@ -118,8 +133,9 @@ def database(kb, claims: list[dict], sources: list[dict], entities: list[dict], 
                 (s["id"], s["kind"], s["name"]["en"], s["name"]["zh"], s.get("title"), s.get("language"),
                  s.get("publisher"), s.get("date"), s.get("source_url"), s.get("accessed"), s.get("archive_url"),
                  s["url"]["en"], s["url"]["zh"], s["url"]["zh-hant"]) for s in sources])
-            db.executemany("insert into claims values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", [
-                (c["id"], c["subject"], c["metric"], c["value_text"], *_ends(c["value"]), c["unit"], c.get("per"),
+            db.executemany("insert into claims values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", [
+                (c["id"], c["subject"], c["metric"], c["value_text"], *_ends(c["value"]), c["unit"],
+                 *_in_metric_unit(kb, c["id"]), c.get("per"),
                  c.get("number_format"), c.get("sparsity"), int(c["approximate"]), c["bound"], c["tier"], c["status"],
                  c["successor"], c["statement"]["en"], c["statement"]["zh"], (c.get("check") or {}).get("verdict"),
                  *(((c.get("check") or {}).get("computed")) or (None, None)),
