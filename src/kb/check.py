@@ -934,7 +934,6 @@ def readings_read_the_quote(ctx: Context):
     for cid, c in ctx.claims.items():
         if c.value is None:
             continue
-        m = ctx.metrics.get(c.metric)
         unit = unit_for(ctx, c)
         for i, cit in enumerate(c.citations):
             for lang, rule_name, message in reading_problems(c, cit, unit):
