@@ -80,7 +80,7 @@ def test_csv_files_are_utf8_with_a_byte_order_mark_as_declared(minimal_files, na
     assert resource["encoding"] == describe(str(tmp_path / name)).encoding == "utf-8-sig"
     report = validate(str(tmp_path / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
-    assert report.stats["tasks"] == 2
+    assert report.stats["tasks"] == 3
 
 
 def test_claims_csv_gives_the_quotes_their_source_and_the_conditions(minimal_files):

@@ -97,7 +97,7 @@ def test_datapackage_validates_with_frictionless(files, tmp_path):
         (tmp_path / name).write_bytes(body)
     report = validate(str(tmp_path / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
-    assert report.stats["tasks"] == 2
+    assert report.stats["tasks"] == 3  # claims.csv, sources.csv, figures.csv
 
 
 def test_conflicts_name_the_claims_they_tie(files):

@@ -346,8 +346,8 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
 
     wide_columns, wide_rows = comparison.wide(kb)
 
-    def schema(columns):
-        return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": ["id"]}
+    def schema(columns, key="id"):
+        return {"fields": [{"name": n, "type": t, "description": d} for n, t, d in columns], "primaryKey": [key]}
 
     package = {
         "name": "jalapeno-evidence",
@@ -361,6 +361,8 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
              "schema": schema(CLAIM_COLUMNS)},
             {"name": "sources", "path": "sources.csv", "format": "csv", "mediatype": "text/csv", "encoding": CSV_ENCODING,
              "schema": schema(SOURCE_COLUMNS)},
+            {"name": "figures", "path": "figures.csv", "format": "csv", "mediatype": "text/csv", "encoding": CSV_ENCODING,
+             "schema": schema(FIGURE_COLUMNS, "claim")},
         ],
     }
     return {
