@@ -487,9 +487,9 @@ def figures_say_what_makes_them_comparable(ctx: Context):
         if d is None or d.op not in ("convert", "dense-from-sparse") or len(d.inputs) != 1 or d.inputs[0] not in ctx.claims:
             continue
         src = ctx.claims[d.inputs[0]]
-        kept = [q for q in ("per", "number_format") if getattr(src, q) != getattr(c, q)]
-        if d.op == "convert" and src.sparsity != c.sparsity:
-            kept.append("sparsity")
+        # dense-from-sparse changes sparsity, by its rule; neither changes any other qualifier
+        kept = [q for q in QUALIFIERS if getattr(src, q) != getattr(c, q)
+                and not (d.op == "dense-from-sparse" and q == "sparsity")]
         if src.metric != c.metric or kept:
             what = "metric" if src.metric != c.metric else ", ".join(kept)
             ctx.report("claims", cid, ("derivation", "op"), "conversion-changes",

@@ -107,11 +107,10 @@ SCALE_NAMES = {("time", Decimal("0.001")): "ms", ("time", Decimal(1)): "s", ("ti
                **{("data-rate", Decimal(10) ** e / 8): f"{p}bps (bits per second)" for p, e in (("k", 3), ("M", 6), ("G", 9),
                                                                                                  ("T", 12), ("P", 15))},
                ("data", Decimal(1)): "bytes", ("data", Decimal(1) / 8): "bits",
-               **{("data", Decimal(2) ** e): f"{p}iB (binary: 2^{e} bytes)" for p, e in (("K", 10), ("M", 20), ("G", 30),
-                                                                                        ("T", 40), ("P", 50))},
+               **{("data", Decimal(2) ** e): f"{p}iB (binary: 2^{e} bytes)" for p, e in numbers.BINARY_PREFIXES},
                **{("data-rate", Decimal(2) ** e): f"{p}iB/s (binary: 2^{e} bytes per second)"
-                  for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40))},
-               **{("compute", Decimal(10) ** e): f"{p}FLOPS or {p}OPS" for p, e in (("G", 9), ("T", 12), ("P", 15), ("E", 18))}}
+                  for p, e in numbers.BINARY_PREFIXES},
+               **{("compute", Decimal(10) ** e): f"{p}FLOPS or {p}OPS" for p, e in numbers.COMPUTE_PREFIXES}}
 
 
 def _scale_name(word) -> str:

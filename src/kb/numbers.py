@@ -36,6 +36,8 @@ _FULL_WIDTH = str.maketrans("０１２３４５６７８９．％－", "01234567
 MONTH = Decimal(2629746)
 YEAR = Decimal(31556952)
 _SI_WORDS = (("kilo", 3), ("mega", 6), ("giga", 9), ("tera", 12), ("peta", 15), ("exa", 18))
+BINARY_PREFIXES = (("K", 10), ("M", 20), ("G", 30), ("T", 40), ("P", 50))  # KiB is 2^10 bytes
+COMPUTE_PREFIXES = (("G", 9), ("T", 12), ("P", 15), ("E", 18))  # TFLOPS is 10^12 operations a second
 
 UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
     "毫秒": ("time", Decimal("0.001")), "ms": ("time", Decimal("0.001")),
@@ -61,8 +63,8 @@ UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
     "字节": ("data", Decimal(1)), "位元組": ("data", Decimal(1)), "比特": ("data", Decimal(1) / 8),
     "吉字节": ("data", Decimal(10) ** 9), "太字节": ("data", Decimal(10) ** 12),
     # binary prefixes (IEC): 192 GiB is 206.2 GB, not 192 GB
-    **{f"{p}iB": ("data", Decimal(2) ** e) for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40), ("P", 50))},
-    **{f"{p}iB/s": ("data-rate", Decimal(2) ** e) for p, e in (("K", 10), ("M", 20), ("G", 30), ("T", 40))},
+    **{f"{p}iB": ("data", Decimal(2) ** e) for p, e in BINARY_PREFIXES},
+    **{f"{p}iB/s": ("data-rate", Decimal(2) ** e) for p, e in BINARY_PREFIXES},
     # the prefixes spelled out: 7.2 terabits is not 7.2 terabytes
     **{w: ("data", Decimal(10) ** e) for p, e in _SI_WORDS for w in (f"{p}bytes", f"{p}byte")},
     **{w: ("data", Decimal(10) ** e / 8) for p, e in _SI_WORDS for w in (f"{p}bits", f"{p}bit")},
@@ -71,7 +73,7 @@ UNIT_WORDS: dict[str, tuple[str, Decimal]] = {
     **{w: ("data-rate", Decimal(10) ** e) for p, e in (("G", 9), ("T", 12)) for w in (f"{p}B/sec", f"{p}Bps")},
     "兆字节": ("data", Decimal(10) ** 6), "太比特": ("data", Decimal(10) ** 12 / 8), "吉比特": ("data", Decimal(10) ** 9 / 8),
     # operations a second, at whatever precision the figure states: TFLOPS, PFLOPS, TOPS, petaflops
-    **{w: ("compute", Decimal(10) ** e) for p, e in (("G", 9), ("T", 12), ("P", 15), ("E", 18))
+    **{w: ("compute", Decimal(10) ** e) for p, e in COMPUTE_PREFIXES
        for w in (f"{p}FLOPS", f"{p}FLOPs", f"{p}FLOP/s", f"{p}OPS", f"{p}OP/s")},
     **{w: ("compute", Decimal(10) ** e) for p, e in _SI_WORDS if e >= 9
        for w in (f"{p}flops", f"{p}FLOPS", f"{p.capitalize()}FLOPS", f"{p.capitalize()}flops", f"{p}-operations per second")},

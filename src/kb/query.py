@@ -511,6 +511,24 @@ def in_base_units(kb, cid: str) -> Optional[Interval]:
     return iv
 
 
+def in_metric_unit(kb, cid: str) -> Optional[tuple]:
+    """The claim's figure in its metric's unit, (low, high) as fractions: a stated figure converted exactly from the
+    unit its source wrote it in (192 GiB is 206.158 GB; a number is its own low and high), a computed one as the
+    interval computed.  None where :func:`in_base_units` is None."""
+    from fractions import Fraction
+
+    c = kb.claims[cid]
+    iv = in_base_units(kb, cid)
+    if iv is None:
+        return None
+    scale = Fraction(kb.units[kb.metrics[c.metric].unit].scale)
+    if c.value is None:
+        return iv.lo / scale, iv.hi / scale
+    factor = Fraction(kb.unit_of(cid).scale) / scale
+    ends = c.value if isinstance(c.value, list) else [c.value]
+    return Fraction(ends[0]) * factor, Fraction(ends[-1]) * factor
+
+
 def converted(kb, cid: str) -> bool:
     """Whether the claim's figure is written in another unit than its metric's, so that comparing converts it."""
     c = kb.claims[cid]
@@ -526,9 +544,7 @@ def not_comparable(kb, a: str, b: str) -> list[str]:
     if in_base_units(kb, a) is None or in_base_units(kb, b) is None:
         why.append("no-figure")
     qa, qb = qualifiers(kb, a), qualifiers(kb, b)
-    for q in ("per", "number_format", "sparsity"):
-        if q not in qa:
-            continue
+    for q in qa:
         if "not-stated" in (qa[q], qb[q]):
             why.append(f"{q}-not-stated")
         elif qa[q] != qb[q]:

@@ -39,19 +39,12 @@ def key_of(kb, cid: str) -> str:
 
 
 def _in_metric_unit(kb, cid: str) -> str | None:
-    """The figure in its metric's unit, to at most six significant figures: a stated number or range converted
-    (192 GiB is 206.158 GB), a computed one as the interval it was computed to (low..high)."""
-    c = kb.claims[cid]
-    factor = Fraction(kb.unit_of(cid).scale) / Fraction(kb.units[kb.metrics[c.metric].unit].scale)
-    if c.value is not None and not isinstance(c.value, str):
-        ends = c.value if isinstance(c.value, list) else [c.value]
-        shown = [_short(Fraction(str(v)) * factor) for v in ends]
-        return "..".join(shown)
-    iv = query.in_base_units(kb, cid)
-    if iv is None:
+    """The figure in its metric's unit (kb.query.in_metric_unit), to at most six significant figures: a number, or a
+    range or computed interval as low..high."""
+    ends = query.in_metric_unit(kb, cid)
+    if ends is None:
         return None
-    scale = Fraction(kb.units[kb.metrics[c.metric].unit].scale)
-    lo, hi = _short(iv.lo / scale), _short(iv.hi / scale)
+    lo, hi = (_short(x) for x in ends)
     return lo if lo == hi else f"{lo}..{hi}"
 
 

@@ -21,10 +21,11 @@ nothing in it records when it was made.
 """
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 
-from kb import languages, vocabulary
+from kb import languages, query, vocabulary
 
 SCHEMA = """
 PRAGMA foreign_keys = ON;
@@ -78,6 +79,7 @@ QUERIES = {
 }
 
 
+@functools.cache
 def references() -> dict[str, list[str]]:
     """Each table's foreign keys: the tables it refers to, in the order its columns name them."""
     db = sqlite3.connect(":memory:")
@@ -90,17 +92,10 @@ def references() -> dict[str, list[str]]:
 
 
 def _in_metric_unit(kb, cid: str) -> tuple:
-    """The figure (stated, else computed) in its metric's unit, low and high, so that figures a source wrote in
+    """The figure in its metric's unit, low and high (kb.query.in_metric_unit), so that figures a source wrote in
     another unit (GiB, PFLOPS) sort with the rest; None for dates and claims with no figure."""
-    from fractions import Fraction
-
-    from kb import query
-
-    iv = query.in_base_units(kb, cid)
-    if iv is None:
-        return None, None
-    scale = Fraction(kb.units[kb.metrics[kb.claims[cid].metric].unit].scale)
-    return float(iv.lo / scale), float(iv.hi / scale)
+    ends = query.in_metric_unit(kb, cid)
+    return (None, None) if ends is None else (float(ends[0]), float(ends[1]))
 
 
 def _num(x):
