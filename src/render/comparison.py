@@ -68,7 +68,8 @@ def heading(ctx, column) -> tuple[Markup, str, str]:
     """A column's heading (the metric, its number format, its unit), its number format's id and name."""
     kb = ctx.kb
     m = kb.metrics[column.metric]
-    unit = fmt.unit_symbol(kb.units[m.unit], ctx.lang) if m.kind != "date" else ""
+    u = kb.units[m.unit]
+    unit = fmt.unit_symbol(u, ctx.lang) if m.kind != "date" and not u.in_words else ""
     form = ctx.text(kb.formats[column.number_format].name) if column.number_format else ""
     return Markup(_macros().heading(ctx.text(m.name), form, unit)), column.number_format or "", form
 
