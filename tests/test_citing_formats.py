@@ -19,7 +19,7 @@ from publish.version import DataVersion
 from render.context import Ctx
 
 VERSION = DataVersion("0123456789abcdef0123456789abcdef01234567", 1795910400, False, "https://github.com/example/evidence")
-NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库", "zh-hant": "Jalapeño 證據庫"}
+NAMES = {"en": "AI inference chips evidence base", "zh": "AI 推理芯片证据库", "zh-hant": "AI 推論晶片證據庫"}
 ACCESS = "2027-03-04"
 # the day of ACCESS as any citation style may write it (2027-03-04, 4 March 2027, March 4, 2027, 2027年3月4日)
 ACCESSED = re.compile(r"2027-03-04|4 March 2027|March 4, 2027|2027年0?3月0?4日|2027, March 4|Mar\.? 4, 2027")
@@ -145,7 +145,7 @@ def test_every_reference_names_address_version_and_access_date(kb, configured, l
 
 
 def test_chinese_reference_follows_gbt_7714_for_electronic_resources(kb, configured):
-    pattern = re.compile(r"^Jalapeño 证据库\. .+: (论断|来源记录|对象记录) [a-z0-9-]+，数据版本 [0-9a-f]{7}\[EB/OL\]\. "
+    pattern = re.compile(r"^AI 推理芯片证据库\. .+: (论断|来源记录|对象记录) [a-z0-9-]+，数据版本 [0-9a-f]{7}\[EB/OL\]\. "
                          r"\(\d{4}-\d{2}-\d{2}\)\[2027-03-04\]\. https://example\.org/(evidence/)?zh/\S+/\.( .+。)?$")
     for w in _works(kb, "zh"):
         assert pattern.match(kc.text(kc.gbt7714(w), ACCESS)), kc.text(kc.gbt7714(w), ACCESS)

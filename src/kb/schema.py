@@ -143,6 +143,7 @@ class Entity(Record):
     aliases: list[ShortText] = Field(default_factory=list, description="Other spellings seen in sources, verbatim (e.g. 'Jalape?o', '英偉達').")
     description: Bilingual
     parent: Optional[Id] = Field(None, description="Entity this one belongs to or is made by (e.g. the organisation that makes a chip).")
+    compared: bool = Field(False, description="Whether this chip or system is a row of the comparison of accelerators, beside the others, with every figure of a compared metric its claims give.")
 
 
 # --- sources ----------------------------------------------------------------

@@ -144,6 +144,10 @@ def expected(facts: Facts, what: str) -> int | None:
         return _citations(facts, what)
     if kind == "figures":
         return _figures(facts).get(arg)
+    if what == "entities-compared":  # chips and systems marked compared that have a figure of a compared metric
+        compared = {m for m, rec in facts.kind("metrics").items() if rec.get("compared")}
+        return len({c["subject"] for c in facts.claims.values() if c.get("metric") in compared
+                    and facts.kind("entities").get(c["subject"], {}).get("compared")})
     if kind == "tier-rank" and arg in facts.kind("tiers"):
         return facts.kind("tiers")[arg].get("rank") or None
     return _relay_count(facts, kind, arg)
