@@ -624,8 +624,6 @@ class Comparison:
     """(subject, column key) -> the active claims giving that figure, strongest tier first, then in record order."""
     rankings: dict
     """column key -> :class:`Ranking` of the first claim of each cell (absent where fewer than two cells have one)."""
-    conflicts: dict
-    """claim -> the conflicts it is a side of."""
 
     def first(self, subject: str, column: Column) -> Optional[str]:
         got = self.cells.get((subject, column.key))
@@ -707,9 +705,4 @@ def _accelerators(kb, maker: Optional[str] = None) -> Comparison:
         firsts = [cells[(s, col.key)][0] for s in order if (s, col.key) in cells]
         if len(firsts) > 1 and kb.metrics[col.metric].kind != "date":
             rankings[col.key] = ranked(kb, firsts)
-    conflicts: dict = {}
-    for xid, x in kb.conflicts.items():
-        for side in x.sides:
-            for cid in side.claims:
-                conflicts.setdefault(cid, []).append(xid)
-    return Comparison(order, columns, cells, rankings, conflicts)
+    return Comparison(order, columns, cells, rankings)

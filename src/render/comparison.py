@@ -55,7 +55,7 @@ def cell(ctx, comp, subject: str, column) -> tuple[str, Markup | None]:
     else:
         sort = str(UNRANKED + len(ranking.order))
         refused = [ctx.t("notcomp." + why) for why in ranking.refused.get(first, [])]
-    conflicts = [(ctx.href("conflict", x), ctx.text(ctx.kb.conflicts[x].question)) for x in comp.conflicts.get(first, [])]
+    conflicts = [(ctx.href("conflict", x), ctx.text(ctx.kb.conflicts[x].question)) for x in query.conflicts_of(ctx.kb, first)]
     more = len(ids) - 1
     markup = _macros().cell(
         Markup(figure(ctx, first)), qualifier_words(ctx, first), refused, ctx.t("cmp.not_ranked"),
