@@ -199,9 +199,10 @@ def _benchmark_table(ctx, table) -> str:
                   missing=_t("not_published", ctx.lang))
 
 
-def _table(block: str, heads, rows, caption: str = "", **values) -> str:
-    """The table of a chart's figures, drawn by ``block`` (a template extending chart-table.html.j2)."""
-    return template(block).render(heads=heads, rows=rows, caption=Markup(caption), **values)
+def _table(block: str, heads, rows, caption: str = "", scroll: bool = False, **values) -> str:
+    """The table of a chart's figures, drawn by ``block`` (a template extending chart-table.html.j2); ``scroll``
+    for a table that may be wider than a phone."""
+    return template(block).render(heads=heads, rows=rows, caption=Markup(caption), scroll=scroll, **values)
 
 
 # --- power basis ----------------------------------------------------------------------------------
@@ -326,6 +327,21 @@ def _layout(blocks, first, last, height, top, line):
     return list(zip(anchors, labels)), scale
 
 
+def _names_unbroken(ctx, text: str) -> str:
+    """``text`` with no line break inside a name that holds a digit (Gaudi 3, Maia 200): a line that began
+    with the 200 would read as a figure."""
+    for name in _digit_names(ctx):
+        if name in text:
+            text = text.replace(name, name.replace(" ", "\u00a0"))
+    return text
+
+
+def _digit_names(ctx) -> list[str]:
+    """The entities' names in the page's language and their aliases that hold a digit and a space, longest first."""
+    names = {n for e in ctx.kb.entities.values() for n in [ctx.text(e.name), *(e.aliases or [])]}
+    return sorted((n for n in names if n and " " in n and any(ch.isdigit() for ch in n)), key=len, reverse=True)
+
+
 def timeline(ctx, ident: str, tag: str | None = None, exclude_tag: str | None = None) -> dict:
     kb = ctx.kb
     axis_x, text_x, top = 58.0, 100.0, 14.0
@@ -337,7 +353,7 @@ def timeline(ctx, ident: str, tag: str | None = None, exclude_tag: str | None = 
             continue
         lo, hi, parts = _span(kb.claims[cid].value)
         mid = lo + (hi - lo) / 2
-        sentence = plain(ctx, ctx.text(kb.claims[cid].statement), own=cid)
+        sentence = _names_unbroken(ctx, plain(ctx, ctx.text(kb.claims[cid].statement), own=cid))
         blocks.append((mid, (lo, hi), parts, cid, sc.wrap(sentence, sc.WIDTH - text_x - 4, sc.SMALL)))
     if not blocks:
         raise KeyError("the timeline chart needs claims with date values")
@@ -442,7 +458,8 @@ def compare(ctx, ident: str, metric: str, number_format: str | None = None) -> d
                    ctx.t("list_sep").join(ctx.t("notcomp." + w) for w in refused.get(i, []))) for i in order + [
                   i for i in firsts if i in refused]]
     data = _table("chart-table-compare.html.j2", [_t("h.accelerator", ctx.lang), ctx.text(m.name),
-                                                  _t("h.covers", ctx.lang), _t("h.not_ranked", ctx.lang)], table_rows)
+                                                  _t("h.covers", ctx.lang), _t("h.not_ranked", ctx.lang)], table_rows,
+                  scroll=True)
     return {"title": title, "note": note, "svg": svg, "data": data}
 
 
@@ -498,7 +515,7 @@ def bandwidth_compute(ctx, ident: str, number_format: str = "fp8", sparsity: str
     rows = [(Markup(entity_link(ctx, sub)), Markup(figure(ctx, pc)), Markup(figure(ctx, bw)), _qualified(ctx, pc), "")
             for sub, pc, bw, _, _ in points]
     data = _table("chart-table-compare.html.j2", [_t("h.accelerator", ctx.lang), ctx.text(m_pc.name),
-                                                  ctx.text(m_bw.name), _t("h.covers", ctx.lang)], rows)
+                                                  ctx.text(m_bw.name), _t("h.covers", ctx.lang)], rows, scroll=True)
     return {"title": title, "note": note, "svg": svg, "data": data}
 
 

@@ -9,12 +9,12 @@ refuses sort after the ranked ones, cells with no figure last.
 """
 from __future__ import annotations
 
-from markupsafe import Markup  # declared in pyproject.toml
+from markupsafe import Markup, escape  # declared in pyproject.toml
 
 from kb import query
 
 from . import format as fmt
-from .figures import figure
+from .figures import count_markup, figure
 from .tables import entity_link, table
 from .templating import template
 
@@ -59,9 +59,15 @@ def cell(ctx, comp, subject: str, column) -> tuple[str, Markup | None]:
     more = len(ids) - 1
     markup = _macros().cell(
         Markup(figure(ctx, first)), qualifier_words(ctx, first), refused, ctx.t("cmp.not_ranked"),
-        more, ctx.t("cmp.more").format(n=more) if more else "", ctx.href("entity", subject) + "#compared",
+        more, _more(ctx, more, subject, column) if more else "", ctx.href("entity", subject) + "#compared",
         conflicts, ctx.t("cmp.disputed"), ctx.t("list_sep"))
     return sort, Markup(markup)
+
+
+def _more(ctx, n: int, subject: str, column) -> Markup:
+    """"+2 more": how many figures of the cell its first one stands for, tied to the data (figures-beside)."""
+    count = count_markup(ctx, n, f"figures-beside:{subject}:{column.metric}:{column.number_format or ''}")
+    return Markup(escape(ctx.t("cmp.more")).replace("{n}", Markup(count)))
 
 
 def heading(ctx, column) -> tuple[Markup, str, str]:
