@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kb import query
 from kb.problems import DataError
-from render import charts, citing, downloads, figures, jsonld, listing, provenance, relay, search, tables
+from render import charts, citing, comparison, downloads, figures, jsonld, listing, provenance, relay, search, tables
 from render.context import Ctx
 from render.text import escape, prose
 from sitebuild import kbcache
@@ -82,9 +82,28 @@ def define_env(env):
         return tables.derivation_table(ctx(), query.select(base(), tag=tag, derived=True, verdict=verdict))
 
     @env.macro
-    def timeline(tag=None):
+    def timeline(tag=None, exclude_tag=None):
         """Claims whose metric is a date, in date order."""
-        return tables.timeline(ctx(), query.select(base(), tag=tag, kind="date"))
+        return tables.timeline(ctx(), query.select(base(), tag=tag, kind="date", exclude_tag=exclude_tag))
+
+    @env.macro
+    def compare_charts():
+        """A chart of every compared metric (compute: every number format) with figures to rank, each under a
+        heading of its own whose anchor is the column's key."""
+        c = ctx()
+        out = []
+        for col in query.accelerators(c.kb).columns:
+            if col.key not in query.accelerators(c.kb).rankings:
+                continue
+            head, _, _ = comparison.heading(c, col)
+            out.append(f"## {head} {{ #{col.key} }}\n\n" + charts.chart(
+                c, "compare-" + col.metric, **({"number_format": col.number_format} if col.number_format else {})))
+        return "\n\n".join(out)
+
+    @env.macro
+    def accelerator_table(maker=None):
+        """Every compared chip and system against every compared metric, each cell its strongest figure."""
+        return comparison.accelerator_table(ctx(), maker)
 
     @env.macro
     def tier_ladder():
@@ -131,6 +150,8 @@ def define_env(env):
     def count(kind, tag=None):
         """How many records of a kind there are (claims may be counted by tag), formatted for the page."""
         c = ctx()
+        if kind == "compared":
+            return figures.count_markup(c, len(query.accelerators(c.kb).subjects), "entities-compared")
         if kind == "claims" and tag:
             return figures.count_markup(c, len(query.select(c.kb, tag=tag)), "claims-tagged:" + tag)
         return tables.counts(c)[kind]

@@ -128,7 +128,7 @@ def _too_wide(page, url: str) -> list[str]:
         page.set_viewport_size({"width": w, "height": 640})
         got = page.evaluate("document.documentElement.scrollWidth")
         if got > w:
-            out.append(f"/{url} is {got}px wide at {w}px")
+            out.append(f"/{url}: the page is {got}px wide at {w}px")
     return out
 
 

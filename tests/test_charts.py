@@ -20,7 +20,8 @@ from render.figures import figure_text
 PAGES = {"benchmarks/": ["power-basis", "benchmark-peak-tps-per-kw", "benchmark-e2e-latency", "benchmark-min-tbt",
                          "benchmark-tps-per-kw-at-baseline-best-tbt", "task-cumulative-wait"],
          "chip-and-system/": ["power-basis"],
-         "timeline/": ["timeline"]}
+         "timeline/": ["timeline"],
+         "accelerator-timeline/": ["timeline"]}
 
 
 def _url(lang, path):
@@ -115,14 +116,21 @@ def test_the_cumulative_wait_is_labelled_an_illustration_built_from_the_step_cou
 def test_the_timeline_marks_every_dated_claim_at_its_stated_precision(site):
     kb = site.kb
     dated = {i for i, c in kb.claims.items() if isinstance(c.value, str) and c.status not in ("superseded", "retracted")}
+    # The accelerators' dates have a timeline of their own; the other timeline holds every other dated claim.
+    of_page = {"timeline/": {i for i in dated if "accelerators" not in kb.claims[i].tags},
+               "accelerator-timeline/": {i for i in dated if "accelerators" in kb.claims[i].tags}}
+    assert all(len(ids) > 10 for ids in of_page.values()) and set.union(*of_page.values()) == dated
+    seen = 0
     for lang, path, name, fig in _charts(site):
         if name != "timeline":
             continue
         marks = {el["data-claim"]: el for el in fig.select("svg .kb-mark")}
-        assert set(marks) == dated
+        assert set(marks) == of_page[path], path
+        seen += 1
         for cid, el in marks.items():
             parts = len(kb.claims[cid].value.split("-"))
             assert el["data-precision"] == ("year", "month", "day")[parts - 1]
+    assert seen == 2 * len(LANGS)
 
 
 def test_chinese_charts_are_in_chinese(site):

@@ -45,6 +45,7 @@ memory-capacity:
   kind: specification
   better: higher
   qualified_by: [per]
+  compared: true
   description: {en: How much memory one accelerator holds., zh: 一个加速器的内存容量。}
 compute:
   name: {en: Compute, zh: 算力}
@@ -52,6 +53,7 @@ compute:
   kind: specification
   better: higher
   qualified_by: [per, number_format, sparsity]
+  compared: true
   description: {en: Operations a second at one number format., zh: 某一数值格式下每秒的运算次数。}
 """
 FORMATS = """\
@@ -69,6 +71,7 @@ ENTITIES = MINIMAL["entities/core.yml"] + "".join(f"""\
   kind: chip
   name: {{en: {x.upper()}, zh: {x.upper()}}}
   description: {{en: An accelerator., zh: 一个加速器。}}
+  compared: {"false" if x == "acc-d" else "true"}
 """ for x in ("acc-a", "acc-b", "acc-c", "acc-d"))
 SNAPSHOT = ("A has 192 GB of HBM. B has 192 GiB of HBM. A delivers 2,500 TFLOPS of dense FP8. "
             "B delivers 4.5 PFLOPS of FP8 with sparsity. C delivers 2,300 TFLOPS of FP8. "
@@ -231,3 +234,20 @@ def test_the_long_and_wide_downloads_lay_out_what_the_engine_says_is_comparable(
     assert row["acc-b"][key] == "2225..2275" and row["acc-b"]["compute package fp8 sparse"] == "4500"
     assert row["acc-c"][key] == "" and row["acc-c"]["compute package fp8 not-stated"] == "2300"
     assert row["acc-a"]["compute rack fp8 dense"] == "180000"  # a rack's figure never shares a chip's column
+
+
+def test_the_comparison_has_a_row_per_compared_accelerator_a_column_per_format_and_the_strongest_figure_first(kb):
+    comp = query.accelerators(kb)
+    assert comp.subjects == ["acc-a", "acc-b", "acc-c"]  # acc-d is not marked compared: no row, no FP4 column
+    assert [c.key for c in comp.columns] == ["memory-capacity", "compute-fp8"]
+    assert comp.cells[("acc-a", "compute-fp8")] == ["a-fp8", "a-rack-fp8"]
+    assert comp.cells[("acc-b", "compute-fp8")] == ["b-fp8-dense", "b-fp8-sparse"]  # equal tiers: record order
+    r = comp.rankings["compute-fp8"]
+    # the first figure of each cell: A's dense package figure, B's computed dense one, C's with sparsity not stated
+    assert r.order == ["a-fp8", "b-fp8-dense"]
+    assert r.refused == {"c-fp8": ["sparsity-not-stated"]}
+    assert comp.rankings["memory-capacity"].order == ["b-memory", "a-memory"]  # 192 GiB is more than 192 GB
+
+
+def test_one_makers_comparison_holds_only_its_chips(kb):
+    assert query.accelerators(kb, maker="nobody").subjects == []

@@ -23,7 +23,7 @@ from render import history as shown
 from render.context import Ctx
 
 REPO_URL = "https://github.com/example/evidence"
-NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库", "zh-hant": "Jalapeño 證據庫"}
+NAMES = {"en": "AI inference chips evidence base", "zh": "AI 推理芯片证据库", "zh-hant": "AI 推理晶片證據庫"}
 ATOM = "{http://www.w3.org/2005/Atom}"
 RETRACTED = "  status: retracted\n  status_reason: {en: The page was withdrawn., zh: 该页面已撤回。}\n"
 

@@ -49,6 +49,13 @@ def _expected(c: dict) -> tuple[set, set, set]:
     return cited, named | own, own - named
 
 
+def _quoted(c: dict) -> set:
+    """The sources whose own text a raw claim cites naming no other origin: relayed by others or not."""
+    cits = c["citations"]
+    return {cit["source"] for cit in cits} - {cit["source"] for cit in cits
+                                              if cit.get("attributed_to") not in (None, cit["source"])}
+
+
 def _standing(c: dict) -> str:
     cited, reports, _ = _expected(c)
     return "several-reports" if len(reports) > 1 else ("one-report" if len(cited) > 1 else "one-source")
@@ -326,7 +333,7 @@ def test_claims_json_gives_each_claims_origins(files):
         assert {o["source"] for o in out["origins"]} == reports, cid
         for o in out["origins"]:
             assert set(o["relayed_by"]) == _relayers(c, o["source"]), cid
-            assert o["cited"] == (o["source"] in own), cid
+            assert o["cited"] == (o["source"] in _quoted(c)), cid
             assert o["date"] == RAW_SOURCES[o["source"]].get("date"), cid
         assert out["standing"] == _standing(c), cid
 

@@ -19,7 +19,7 @@ from render.context import Ctx
 
 CID = "gptoss-peak-tpskw-jalapeno"
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
-NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库", "zh-hant": "Jalapeño 證據庫"}
+NAMES = {"en": "AI inference chips evidence base", "zh": "AI 推理芯片证据库", "zh-hant": "AI 推理晶片證據庫"}
 ASKS = {"en": "What is wrong, and which source shows it?", "zh": "哪里有误？", "zh-hant": "哪裡有誤？"}
 TITLES = {"en": f"Error in the claim {CID}", "zh": f"论断 {CID} 有误", "zh-hant": f"論斷 {CID} 有誤"}
 WORDS = {"en": ("Report an error", "suggest a correction by editing the record"),

@@ -5,7 +5,8 @@ with ``KB_LISTING_PAGE_SIZE`` set to :data:`SIZE`, so that the index of
 claims, the larger evidence tiers and the larger entities each run to several parts.  Every list is read
 back from the built pages by following their "next" links, and compared with the claims the YAML gives it,
 in the order the YAML writes them (tests/integrity/facts.py, nothing from the engine).  With the default
-size the real site has no parts at all, and its pages are those of a site without them.
+size the real site's index of claims runs to a second part; tests/integrity/ reads every part of every list
+as it reads every other page.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import re
 
 import pytest
 from integrity import checks
-from integrity.counts import _entities_of
+from integrity.listing import lists as _lists
+from integrity.listing import parts as _parts
 from integrity import langs
 from integrity.langs import LANGS, PREFIX
 import site_fixture
@@ -34,31 +36,11 @@ def listing_site(request):
 site_fixture.READS["listing_site"] = "pull_request_site"
 
 
-def _lists(facts):
-    """(first page's url without language, the claims it lists in the YAML's order) of every list of claims."""
-    claims = facts.claims
-    yield "claims/", list(claims)
-    for tid in facts.kind("tiers"):
-        yield f"tiers/{tid}/", [k for k, c in claims.items() if c.get("tier") == tid]
-    for eid in facts.kind("entities"):
-        yield f"entities/{eid}/", [k for k, c in claims.items() if eid in _entities_of(c)]
+def test_the_suite_and_the_engine_cut_lists_at_the_same_size():
+    from integrity import listing
+    from render import listing as engine
 
-
-def _rows(soup) -> list[str]:
-    return [tr["data-claim"] for tr in soup.select('[data-kb-table="claims"] tbody tr[data-claim]')]
-
-
-def _parts(site, first: str) -> list[tuple[str, list[str]]]:
-    """The parts of a list as its pages link them: (url, claims listed) from its first page, next by next."""
-    out, url, seen = [], first, set()
-    while url is not None:
-        assert url not in seen, f"{url}: the parts' links go round in a circle"
-        seen.add(url)
-        soup = site.soup(url)
-        out.append((url, _rows(soup)))
-        nxt = soup.select_one("nav.kb-pager a[rel=next]")
-        url = site.resolve(url, nxt["href"]) if nxt is not None else None
-    return out
+    assert listing.PAGE_SIZE == engine.PAGE_SIZE > SIZE
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -35,6 +35,44 @@
         });
       });
     }
+    // a choice of one value of a facet: rows (a maker) or columns (a number format) of other values are hidden
+    ["rows", "cols"].forEach(function (facet) {
+      var label = table.getAttribute("data-kb-facet-" + facet);
+      if (label === null) return;
+      var holders = facet === "rows" ? Array.prototype.slice.call(body.rows)
+        : Array.prototype.slice.call(table.querySelectorAll("thead th[data-facet]"));
+      var seen = {}, values = [];
+      holders.forEach(function (el) {
+        var v = el.getAttribute("data-facet");
+        if (v && !seen[v]) { seen[v] = true; values.push([v, el.getAttribute("data-facet-label") || v]); }
+      });
+      if (values.length < 2) return;
+      var box = document.createElement("label");
+      box.className = "kb-facet";
+      box.appendChild(document.createTextNode(label + " "));
+      var select = document.createElement("select");
+      var all = document.createElement("option");
+      all.value = "";
+      all.textContent = table.getAttribute("data-kb-facet-all") || "All";
+      select.appendChild(all);
+      values.forEach(function (v) {
+        var o = document.createElement("option");
+        o.value = v[0];
+        o.textContent = v[1];
+        select.appendChild(o);
+      });
+      box.appendChild(select);
+      var block = table.closest(".kb-table");
+      if (block) block.insertBefore(box, block.firstChild);
+      else table.parentNode.insertBefore(box, table);
+      select.addEventListener("change", function () {
+        var want = select.value;
+        var cells = facet === "rows" ? body.rows : table.querySelectorAll("[data-facet]:not(tr)");
+        Array.prototype.forEach.call(cells, function (el) {
+          el.classList.toggle("kb-facet-hidden", want !== "" && el.getAttribute("data-facet") !== want);
+        });
+      });
+    });
     if (table.hasAttribute("data-kb-sortable") && table.tHead) {
       Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
         th.setAttribute("data-kb-sort", "");

@@ -198,27 +198,31 @@ MONEY_IN_WORDS = {"en": 10 ** 6, "zh": 10 ** 4}
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def money(value, code: str, lang: str) -> str:
-    """An amount of money in the currency ``code`` (ISO 4217) as ``lang``'s readers write it: English puts the
-    currency's symbol first and says millions, billions and trillions in words ($10 billion, $12.345 billion); Chinese
-    says 万, 亿 and 万亿 (Taiwan: 兆) and puts the currency's name after (100亿美元, 100億美元). Babel's long compact
-    pattern of the language's locale writes the words, with as many decimals as the amount needs to stay exact: an
-    amount those words cannot write exactly (12,345,678 dollars) keeps all its digits, grouped."""
+def in_words(value, lang: str) -> str:
+    """A large figure as ``lang``'s readers write it in words: English says millions, billions and trillions (208
+    billion), Chinese 万, 亿 and 万亿 (Taiwan: 兆; 2080亿). Babel's long compact pattern of the language's locale writes
+    the words, with as many decimals as the figure needs to stay exact: a figure those words cannot write exactly
+    (12,345,678) keeps all its digits, grouped, and so does one below the size the language starts using words at."""
     locale = LOCALES[lang]
-    written = LANGUAGES[lang].source
     v = Decimal(value)
-    text = None
-    if abs(v) >= MONEY_IN_WORDS[written]:
+    if abs(v) >= MONEY_IN_WORDS[LANGUAGES[lang].source]:
         for places in range(4):
             said = format_compact_decimal(v, format_type="long", locale=locale, fraction_digits=places)
             m = _DIGITS.search(said)
             shown = Decimal(m.group(0).replace(",", "")) if m else None
             ratio = v / shown if shown else None
             if ratio is not None and ratio > 1 and ratio == Decimal(10) ** ratio.adjusted():  # exact, in words
-                text = said
-                break
-    text = text or number(value, lang)
-    if written == "en":
+                return said
+    return number(value, lang)
+
+
+def money(value, code: str, lang: str) -> str:
+    """An amount of money in the currency ``code`` (ISO 4217) as ``lang``'s readers write it, in words
+    (:func:`in_words`): English puts the currency's symbol first ($10 billion, $12.345 billion); Chinese puts the
+    currency's name after (100亿美元, 100億美元)."""
+    locale = LOCALES[lang]
+    text = in_words(value, lang)
+    if LANGUAGES[lang].source == "en":
         return f"{get_currency_symbol(code, locale=locale)}{text}"
     return f"{text}{get_currency_name(code, locale=locale)}"
 
@@ -235,12 +239,16 @@ def value_text(kb, cid: str, lang: str) -> str | None:
         return date(v, lang)
     if isinstance(v, list) and isinstance(v[0], str):
         return date_range(v[0], v[1], lang)
-    code = getattr(kb.unit_of(cid), "currency", None)
+    unit = kb.unit_of(cid)
+    code = getattr(unit, "currency", None)
+    if code or getattr(unit, "in_words", False):
+        write = (lambda x: money(x, code, lang)) if code else (lambda x: in_words(x, lang))
+        if isinstance(v, list):
+            return f"{write(v[0])}{word('range_sep', lang)}{write(v[1])}"
+        return write(v)
     if isinstance(v, list):
-        if code:
-            return f"{money(v[0], code, lang)}{word('range_sep', lang)}{money(v[1], code, lang)}"
         return number_range(v[0], v[1], lang)
-    return money(v, code, lang) if code else number(v, lang)
+    return number(v, lang)
 
 
 def is_date(value) -> bool:

@@ -595,3 +595,114 @@ def ranked(kb, ids: Iterable[str], reference: Optional[str] = None) -> Ranking:
     order = sorted(chosen, key=key)  # stable: equal figures keep record order
     ties = [(a, b) for a, b in zip(order, order[1:]) if in_base_units(kb, a).intersects(in_base_units(kb, b))]
     return Ranking(next(iter(metrics)), qualifiers(kb, reference) if reference in kb.claims else {}, order, ties, refused)
+
+
+# --- the comparison of accelerators -----------------------------------------------------------------------------
+#
+# One row per chip or system with a figure of a compared metric, one column per compared metric (compute, one per
+# number format), each cell the figures its claims give, the strongest evidence first.  Each column is ranked by
+# :func:`ranked` over the first figure of every cell (:func:`accelerators`): a cell whose figure cannot be compared with the column's
+# reference is refused, with why, and never sorted among the rest.
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the comparison: a metric, and for a metric qualified by number format, one format."""
+    metric: str
+    number_format: Optional[str] = None
+
+    @property
+    def key(self) -> str:
+        return self.metric if self.number_format is None else f"{self.metric}-{self.number_format}"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    subjects: list[str]
+    """Chips and systems marked compared that have a compared figure: by maker, then by date announced (undated last), then by name."""
+    columns: list[Column]
+    cells: dict
+    """(subject, column key) -> the active claims giving that figure, strongest tier first, then in record order."""
+    rankings: dict
+    """column key -> :class:`Ranking` of the first claim of each cell (absent where fewer than two cells have one)."""
+
+    def first(self, subject: str, column: Column) -> Optional[str]:
+        got = self.cells.get((subject, column.key))
+        return got[0] if got else None
+
+
+def maker_of(kb, eid: str) -> Optional[str]:
+    """The organisation a chip or system is made by: the first organisation among its parents (None if none)."""
+    seen = set()
+    while eid and eid not in seen:
+        seen.add(eid)
+        eid = kb.entities[eid].parent
+        if eid and kb.entities[eid].kind == "organisation":
+            return eid
+    return None
+
+
+def compared_metrics(kb) -> list[str]:
+    """The metrics marked compared, in the order data/ writes them."""
+    return in_record_order(kb, [m for m, rec in kb.metrics.items() if rec.compared], kind="metrics")
+
+
+def _format_order(kb, fid: str) -> tuple:
+    f = kb.formats[fid]
+    return (f.bits, f.family != "float", list(kb.formats).index(fid))
+
+
+_comparisons: dict = {}
+
+
+def accelerators(kb, maker: Optional[str] = None) -> Comparison:
+    """The comparison of every chip and system marked compared (of one maker's, if given) by its compared figures;
+    worked out once for each fact base opened."""
+    held = _comparisons.get((id(kb), maker))
+    if held is None or held[0] is not kb:
+        if len(_comparisons) > 8:
+            _comparisons.clear()
+        held = _comparisons[(id(kb), maker)] = (kb, _accelerators(kb, maker))
+    return held[1]
+
+
+def _accelerators(kb, maker: Optional[str] = None) -> Comparison:
+    metrics = compared_metrics(kb)
+    ranks = {t: kb.tiers[t].rank for t in kb.tiers}
+    cells: dict = {}
+    formats: set = set()
+    for cid in in_record_order(kb, (c for c, rec in kb.claims.items() if rec.metric in metrics)):
+        c = kb.claims[cid]
+        if not is_active(kb, cid) or not kb.entities[c.subject].compared:
+            continue
+        if maker and maker_of(kb, c.subject) != maker:
+            continue
+        fmt = c.number_format if "number_format" in kb.metrics[c.metric].qualified_by else None
+        formats.add(fmt) if fmt else None
+        cells.setdefault((c.subject, Column(c.metric, fmt).key), []).append(cid)
+    for key, ids in cells.items():
+        ids.sort(key=lambda i: -ranks[kb.claims[i].tier])  # stable: record order among equals
+    columns = []
+    for m in metrics:
+        if "number_format" in kb.metrics[m].qualified_by:
+            used = sorted((f for f in formats if any(k == Column(m, f).key for _, k in cells)),
+                          key=lambda f: _format_order(kb, f))
+            columns += [Column(m, f) for f in used]
+        elif any(k == m for _, k in cells):
+            columns.append(Column(m))
+    subjects = {s for s, _ in cells}
+
+    def announced(s):
+        got = cells.get((s, "announcement-date"))
+        return _start(kb.claims[got[0]].value) if got else dt.date.max
+
+    def by(s):
+        m = maker_of(kb, s)
+        return (kb.entities[m].name.en.lower() if m else "~", announced(s), kb.entities[s].name.en.lower())
+
+    order = sorted(subjects, key=by)
+    rankings = {}
+    for col in columns:
+        firsts = [cells[(s, col.key)][0] for s in order if (s, col.key) in cells]
+        if len(firsts) > 1 and kb.metrics[col.metric].kind != "date":
+            rankings[col.key] = ranked(kb, firsts)
+    return Comparison(order, columns, cells, rankings)

@@ -78,6 +78,7 @@ class Unit(Record):
     dimension: dict[Dimension, int] = Field(default_factory=dict, description="Exponents of base dimensions; {} for a pure number or ratio. Example: tokens per second per kW is {tokens: 1, time: -1, power: -1}.")
     scale: Decimal = Field(Decimal(1), gt=0, description="Size of one unit in the base unit of its dimension (e.g. ms is 0.001 of s); used to compare figures in different units.")
     space: bool = Field(True, description="Whether a space separates number and symbol.")
+    in_words: bool = Field(False, description="Whether a large figure is written with the words its language counts in (208 billion, 2080亿), as a transistor count is; the figure is still recorded whole.")
     currency: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]] = Field(
         None, description="For an amount of money: the ISO 4217 code of its currency (USD, CNY, EUR). Each language then "
                           "writes amounts as its readers do, large ones in words ($10 billion, 100亿美元), and the "
@@ -125,6 +126,7 @@ class Metric(Record):
     description: Bilingual
     better: Optional[Literal["higher", "lower"]] = Field(None, description="Which direction is better, if any.")
     future_allowed: bool = Field(False, description="Whether a date value may lie in the future (plans and targets).")
+    compared: bool = Field(False, description="Whether the metric is a column of the comparison of accelerators. Its figures are then shown side by side for every chip and system that has one, in the order the metrics are written.")
     qualified_by: list[Qualifier] = Field(default_factory=list, description="What every figure of the metric must also state before it can be compared with another: per (what one figure covers: chip, package, board, node, rack or pod), number_format (a record of data/formats.yml) and sparsity (dense, sparse or not-stated). Memory capacity is qualified by per; compute by all three.")
 
 
@@ -141,6 +143,7 @@ class Entity(Record):
     aliases: list[ShortText] = Field(default_factory=list, description="Other spellings seen in sources, verbatim (e.g. 'Jalape?o', '英偉達').")
     description: Bilingual
     parent: Optional[Id] = Field(None, description="Entity this one belongs to or is made by (e.g. the organisation that makes a chip).")
+    compared: bool = Field(False, description="Whether this chip or system is a row of the comparison of accelerators, beside the others, with every figure of a compared metric its claims give.")
 
 
 # --- sources ----------------------------------------------------------------

@@ -351,7 +351,7 @@ def exports(kb: KnowledgeBase, base_url: str = "/", version: str = "") -> dict[s
 
     package = {
         "name": "jalapeno-evidence",
-        "title": "Jalapeño evidence base: claims and sources",
+        "title": "AI inference chips evidence base: claims and sources",
         "description": "Claims about AI inference chips with their sources, verbatim quotes, evidence tiers and "
                        "re-derivation verdicts. Licence: CC BY 4.0, except the quotes. " + QUOTES_LICENCE + " " + CSV_NOTE,
         "version": version or "0",

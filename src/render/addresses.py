@@ -41,13 +41,18 @@ HEADER = ("# Addresses the site had published when this list was started, relati
           "# merged record keeps its address through data/redirects.yml.\n")
 
 
+_LIST_PART = re.compile(rf"(^|/){paths.LIST_PARTS}/\d+/index\.html$")
+
+
 def site_urls(site_dir: str | Path) -> set[str]:
-    """The addresses a built site publishes: its pages (not 404.html or the search bundle) and its downloads."""
+    """The addresses a built site publishes: its pages and its downloads.  Not 404.html, the search bundle or
+    the later parts of a long list (/claims/page/2/), which hold other claims as the list grows: a citation
+    names a claim's own page."""
     root = Path(site_dir)
     out = set()
     for p in root.rglob("index.html"):
         rel = p.relative_to(root).as_posix()
-        if rel.startswith(paths.SEARCH_INDEX + "/"):
+        if rel.startswith(paths.SEARCH_INDEX + "/") or _LIST_PART.search(rel):
             continue
         out.add("/" + rel[: -len("index.html")])
     out |= {f"/{FOLDER}{name}" for name in FILES if (root / FOLDER / name).is_file()}

@@ -22,7 +22,11 @@ Charts (the ``name`` a page passes):
 * ``task-cumulative-wait``: an illustration, not a measurement: the end-to-end
   latency of one request repeated over the step count of the explainer's
   multi-step task example.
-* ``timeline``: dated events on a time scale, each at the precision it was stated.
+* ``timeline``: dated events on a time scale, each at the precision it was stated (``tag`` / ``exclude_tag`` choose).
+* ``compare-<metric>``: one compared metric across accelerators (compute: ``number_format=...``), the figures the
+  engine ranks together as bars in the metric's unit, and every other one with why it is not ranked.
+* ``bandwidth-compute``: memory bandwidth against peak compute in one number format and sparsity, one point per
+  accelerator whose two figures cover the same extent.
 
 The markup around the SVG is in templates: ``chart-figure.html.j2`` (the figure) and the
 ``chart-table*.html.j2`` (the tables of figures).
@@ -195,9 +199,10 @@ def _benchmark_table(ctx, table) -> str:
                   missing=_t("not_published", ctx.lang))
 
 
-def _table(block: str, heads, rows, caption: str = "", **values) -> str:
-    """The table of a chart's figures, drawn by ``block`` (a template extending chart-table.html.j2)."""
-    return template(block).render(heads=heads, rows=rows, caption=Markup(caption), **values)
+def _table(block: str, heads, rows, caption: str = "", scroll: bool = False, **values) -> str:
+    """The table of a chart's figures, drawn by ``block`` (a template extending chart-table.html.j2); ``scroll``
+    for a table that may be wider than a phone."""
+    return template(block).render(heads=heads, rows=rows, caption=Markup(caption), scroll=scroll, **values)
 
 
 # --- power basis ----------------------------------------------------------------------------------
@@ -322,15 +327,33 @@ def _layout(blocks, first, last, height, top, line):
     return list(zip(anchors, labels)), scale
 
 
-def timeline(ctx, ident: str) -> dict:
+def _names_unbroken(ctx, text: str) -> str:
+    """``text`` with no line break inside a name that holds a digit (Gaudi 3, Maia 200): a line that began
+    with the 200 would read as a figure."""
+    for name in _digit_names(ctx):
+        if name in text:
+            text = text.replace(name, name.replace(" ", "\u00a0"))
+    return text
+
+
+def _digit_names(ctx) -> list[str]:
+    """The entities' names in the page's language and their aliases that hold a digit and a space, longest first."""
+    names = {n for e in ctx.kb.entities.values() for n in [ctx.text(e.name), *(e.aliases or [])]}
+    return sorted((n for n in names if n and " " in n and any(ch.isdigit() for ch in n)), key=len, reverse=True)
+
+
+def timeline(ctx, ident: str, tag: str | None = None, exclude_tag: str | None = None) -> dict:
     kb = ctx.kb
     axis_x, text_x, top = 58.0, 100.0, 14.0
     line = sc.SMALL + 3.5
     blocks = []
     for cid in query.single_dates(kb):
+        tags = kb.claims[cid].tags
+        if (tag and tag not in tags) or (exclude_tag and exclude_tag in tags):
+            continue
         lo, hi, parts = _span(kb.claims[cid].value)
         mid = lo + (hi - lo) / 2
-        sentence = plain(ctx, ctx.text(kb.claims[cid].statement), own=cid)
+        sentence = _names_unbroken(ctx, plain(ctx, ctx.text(kb.claims[cid].statement), own=cid))
         blocks.append((mid, (lo, hi), parts, cid, sc.wrap(sentence, sc.WIDTH - text_x - 4, sc.SMALL)))
     if not blocks:
         raise KeyError("the timeline chart needs claims with date values")
@@ -376,12 +399,133 @@ def timeline(ctx, ident: str) -> dict:
     return {"title": title, "note": note, "svg": svg, "data": ""}
 
 
+# --- the comparison of accelerators ---------------------------------------------------------------
+
+def _metric_value(kb, cid: str) -> float:
+    """The figure in its metric's unit (a range by its middle): what a comparison chart draws."""
+    lo, hi = query.in_metric_unit(kb, cid)
+    return float((lo + hi) / 2)
+
+
+def _column(comp, metric: str, number_format: str | None):
+    for col in comp.columns:
+        if col.metric == metric and col.number_format == number_format:
+            return col
+    raise KeyError(f"chart compare-{metric}: no compared figures of {metric!r}"
+                   + (f" in {number_format!r}" if number_format else ""))
+
+
+def _qualified(ctx, cid: str) -> str:
+    from .comparison import qualifier_words
+    return ctx.t("list_sep").join(qualifier_words(ctx, cid))
+
+
+def compare(ctx, ident: str, metric: str, number_format: str | None = None) -> dict:
+    """One compared metric (compute: in one number format) across accelerators: the figures the engine ranks
+    together, longest bar first, in the metric's unit; then, without bars, every other figure of the column and why
+    it is not ranked with them."""
+    kb = ctx.kb
+    comp = query.accelerators(kb)
+    col = _column(comp, metric, number_format)
+    ranking = comp.rankings.get(col.key)
+    firsts = [comp.first(sub, col) for sub in comp.subjects if comp.first(sub, col)]
+    order = ranking.order if ranking else [i for i in firsts if query.in_base_units(kb, i) is not None]
+    refused = ranking.refused if ranking else {}
+    m = kb.metrics[metric]
+    rows = [Row(_name(ctx, kb.claims[i].subject), "kb-c-subject", i, value=_metric_value(kb, i),
+                text=figure_text(ctx, i), canonical=fmt.canonical(kb.claims[i].value)) for i in order]
+    head = _qualified(ctx, order[0]) if order else ""
+    groups = [Group(head or ctx.text(m.name), rows)] if rows else []
+    out = [Row(_name(ctx, kb.claims[i].subject), "kb-c-missing",
+               missing=figure_text(ctx, i) + ctx.t("colon") + ctx.t("list_sep").join(
+                   ctx.t("notcomp." + w) for w in refused[i]), note_claim=i)
+           for i in firsts if i in refused]
+    if out:
+        groups.append(Group(_t("compare.refused", ctx.lang), out))
+    if not groups:
+        raise KeyError(f"chart {ident!r}: nothing to draw")
+    form = ctx.text(kb.formats[number_format].name) if number_format else ""
+    title = _t("title.compare", ctx.lang, metric=ctx.text(m.name) + (f" · {form}" if form else ""))
+    unit = fmt.unit_symbol(kb.units[m.unit], ctx.lang)
+    converted = [i for i in order if query.converted(kb, i)]
+    note = _sentences(ctx, _t("compare.note", ctx.lang, unit=unit),
+                      _t("compare.converted", ctx.lang) if converted else "",
+                      _t("better." + m.better, ctx.lang) if m.better else "", _tiers_line(ctx, firsts))
+    desc = [_t("desc.row", ctx.lang, label=r.label, value=r.text) for r in rows] + \
+           [_t("desc.row", ctx.lang, label=r.label, value=r.missing) for r in out]
+    svg = _bars(ctx, ident, groups, title, _join(ctx, desc))
+    table_rows = [(Markup(entity_link(ctx, kb.claims[i].subject)), Markup(figure(ctx, i)), _qualified(ctx, i),
+                   ctx.t("list_sep").join(ctx.t("notcomp." + w) for w in refused.get(i, []))) for i in order + [
+                  i for i in firsts if i in refused]]
+    data = _table("chart-table-compare.html.j2", [_t("h.accelerator", ctx.lang), ctx.text(m.name),
+                                                  _t("h.covers", ctx.lang), _t("h.not_ranked", ctx.lang)], table_rows,
+                  scroll=True)
+    return {"title": title, "note": note, "svg": svg, "data": data}
+
+
+def bandwidth_compute(ctx, ident: str, number_format: str = "fp8", sparsity: str = "dense") -> dict:
+    """Memory bandwidth against peak compute in one number format, one point per accelerator whose two figures cover
+    the same extent (both per package, or both per chip) and whose compute states the given sparsity."""
+    kb = ctx.kb
+    comp = query.accelerators(kb)
+    bw_col = _column(comp, "memory-bandwidth", None)
+    pc_col = _column(comp, "peak-compute", number_format)
+    points = []
+    for sub in comp.subjects:
+        bw = next((i for i in comp.cells.get((sub, bw_col.key), []) if query.in_base_units(kb, i) is not None
+                   and kb.claims[i].per not in (None, "not-stated")), None)
+        pc = next((i for i in comp.cells.get((sub, pc_col.key), []) if query.in_base_units(kb, i) is not None
+                   and kb.claims[i].sparsity == sparsity and bw and kb.claims[i].per == kb.claims[bw].per), None)
+        if bw and pc:
+            points.append((sub, pc, bw, _metric_value(kb, pc), _metric_value(kb, bw)))
+    if len(points) < 2:
+        raise KeyError(f"chart {ident!r}: fewer than two accelerators state both figures")
+    left, bottom, top, right = 44.0, 36.0, 12.0, 14.0
+    height = 300.0
+    xmax = max(p[3] for p in points) * 1.1
+    ymax = max(p[4] for p in points) * 1.1
+    cv = sc.Canvas(height)
+
+    def xp(v):
+        return left + v / xmax * (sc.WIDTH - left - right)
+
+    def yp(v):
+        return height - bottom - v / ymax * (height - bottom - top)
+
+    cv.line([(left, top), (left, height - bottom), (sc.WIDTH - right, height - bottom)], "kb-axis", width=1.2)
+    m_pc, m_bw = kb.metrics["peak-compute"], kb.metrics["memory-bandwidth"]
+    form = ctx.text(kb.formats[number_format].name)
+    cv.text(sc.WIDTH - right, height - 6, ctx.text(m_pc.name) + f" · {form} ({fmt.unit_symbol(kb.units[m_pc.unit], ctx.lang)})",
+            "kb-ct kb-ct-tick", anchor="right", size=sc.SMALL)
+    cv.text(left + 4, top + 10, ctx.text(m_bw.name) + f" ({fmt.unit_symbol(kb.units[m_bw.unit], ctx.lang)})",
+            "kb-ct kb-ct-tick", size=sc.SMALL)
+    desc = []
+    for sub, pc, bw, x, y in sorted(points, key=lambda p: p[3]):
+        claims = f"{pc} {bw}"
+        cv.circle(xp(x), yp(y), 4.5, "kb-mark kb-dot kb-c-subject", claim=claims)
+        anchor = "right" if xp(x) > sc.WIDTH * 0.7 else "left"
+        cv.text(xp(x), yp(y) - 7, _name(ctx, sub), "kb-ct kb-ct-label", anchor=anchor, size=sc.SMALL,
+                dx=-4 if anchor == "right" else 4, claim=claims)
+        desc.append(_name(ctx, sub) + ctx.t("colon") + figure_text(ctx, pc) + ctx.t("list_sep") + figure_text(ctx, bw))
+    title = _t("title.bandwidth-compute", ctx.lang, format=form)
+    ids = [i for p in points for i in p[1:3]]
+    note = _sentences(ctx, _t("bandwidth-compute.note", ctx.lang, format=form,
+                              sparsity=ctx.t("sparsity." + sparsity)), _tiers_line(ctx, ids))
+    svg = cv.svg(f"kbc-{ident}", title, ctx.t("sentence_sep").join(desc), label=ident)
+    rows = [(Markup(entity_link(ctx, sub)), Markup(figure(ctx, pc)), Markup(figure(ctx, bw)), _qualified(ctx, pc), "")
+            for sub, pc, bw, _, _ in points]
+    data = _table("chart-table-compare.html.j2", [_t("h.accelerator", ctx.lang), ctx.text(m_pc.name),
+                                                  ctx.text(m_bw.name), _t("h.covers", ctx.lang)], rows, scroll=True)
+    return {"title": title, "note": note, "svg": svg, "data": data}
+
+
 # --- the figure around a chart --------------------------------------------------------------------
 
 BUILDERS = {
     "power-basis": power_basis,
     "task-cumulative-wait": cumulative_wait,
     "timeline": timeline,
+    "bandwidth-compute": bandwidth_compute,
 }
 _cache: dict[tuple, tuple] = {}
 
@@ -398,6 +542,8 @@ def build(ctx, name: str, **params) -> dict:
     if hit is None or hit[0] is not ctx.kb:
         if name.startswith("benchmark-"):
             parts = benchmark(ctx, name, name[len("benchmark-"):])
+        elif name.startswith("compare-"):
+            parts = compare(ctx, name, name[len("compare-"):], **params)
         elif name in BUILDERS:
             parts = BUILDERS[name](ctx, name, **params)
         else:

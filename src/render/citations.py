@@ -15,22 +15,18 @@ from .templating import inert, render
 from .text import escape, escape_lines, prose
 from .urls import lang_tag
 
-_NAMED = Markup('{}<span data-entity="{}">{}</span>{}')
+_NAMED = Markup('<span data-name>{}</span>')
 _LINK = Markup('<a class="kb-source" href="{}">{}</a>')
 
 
 def name_markup(ctx, sid: str, text: str) -> Markup:
-    """A source's name (or short name) as markup: its publisher's name in it marked as the entity's, so that
-    the digits of a name ("香港01") read as part of a name, not as a figure.
+    """A source's name (or short name) as markup, marked as a name where it holds a digit: the name of a document,
+    whose digits ("Hot Chips 2024 slides on Gaudi 3", "香港01") are part of the name, not figures.
 
     Markup built with markupsafe rather than a template, as :func:`source_link` is (see there)."""
-    s = ctx.kb.sources[sid]
-    pub = ctx.kb.entities.get(s.publisher) if s.publisher else None
-    pub_name = ctx.text(pub.name) if pub is not None else ""
-    if not pub_name or pub_name not in text or not any(ch.isdigit() for ch in pub_name):
+    if not any(ch.isdigit() for ch in text):
         return Markup(escape(text))
-    before, _, after = text.partition(pub_name)
-    return _NAMED.format(inert(before), inert(s.publisher), inert(pub_name), inert(after))
+    return _NAMED.format(inert(text))
 
 
 def source_link(ctx, sid: str) -> Markup:

@@ -47,7 +47,7 @@ from .text import escape, plain, prose
 LICENSE_DATA = "https://creativecommons.org/licenses/by/4.0/"
 LICENSE_CODE = "https://opensource.org/license/mit"
 SCHEMA_LANG = urls.LANG_TAGS
-DEFAULT_SITE_NAMES = {"en": "Jalapeño evidence base", "zh": "Jalapeño 证据库"}  # until configure() gives mkdocs.yml's
+DEFAULT_SITE_NAMES = {"en": "AI inference chips evidence base", "zh": "AI 推理芯片证据库"}  # until configure() gives mkdocs.yml's
 
 
 

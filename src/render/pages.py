@@ -14,7 +14,7 @@ from markupsafe import Markup  # declared in pyproject.toml
 
 from kb import languages, query
 from kb.kinds import KINDS
-from . import citing, history, jsonld, listing, relay, report
+from . import citing, comparison, history, jsonld, listing, relay, report
 from . import format as fmt
 from .citations import citation, name_markup, source_link
 from .figures import field_markup, figure, interval_markup
@@ -188,6 +188,7 @@ def entity_page(ctx, eid: str) -> tuple[str, str]:
         parent=Markup(entity_link(ctx, e.parent)) if e.parent else "",
         children=[Markup(entity_link(ctx, k)) for k in query.children(kb, eid)],
         table=Markup(listing.table(ctx, "entity", eid, query.claims_of_entity(kb, eid))),
+        compared=Markup(comparison.entity_figures(ctx, eid)),
         cite=_cite(ctx, "entity", eid), jsonld=Markup(jsonld.script(jsonld.entity(ctx, eid))),
         origin=query.origin(kb, "entities", eid))
     return _page(ctx.text(e.name), [body])

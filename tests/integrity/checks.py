@@ -46,7 +46,7 @@ def _expected_text(facts: Facts, cid: str, lang: str) -> str:
         return num.date(v[0], lang) + DATE_RANGE_SEP[lang] + num.date(v[1], lang)
     if num.is_date(v):
         return num.date(v, lang)
-    return num.shown(v, lang)
+    return stated_text(facts, cid, v, lang)
 
 
 CLAIM_PAGE = re.compile(r"^(?:zh/|zh-hant/)?claims/([a-z0-9-]+)/$")
@@ -102,10 +102,7 @@ def figure_problems(page: Page, facts: Facts) -> list[str]:
                 continue
             if f.value != num.canonical(v):
                 out.append(f"{where}: value {f.value}, data {num.canonical(v)}")
-            code = facts.unit(f.claim).get("currency")
-            want = (num.money(v, code, lang) if not isinstance(v, list) else
-                    num.money(v[0], code, lang) + num.RANGE_SEP[lang] + num.money(v[1], code, lang)) if code \
-                else num.shown(v, lang)
+            want = stated_text(facts, f.claim, v, lang)
             if f.text != want:
                 out.append(f"{where}: shown {f.text}, data {want}")
         if f.tag == "data" and f.hedged is not None:
@@ -184,8 +181,19 @@ def chart_problems(page: Page, facts: Facts) -> list[str]:
     computed on the page from several claims is one their stated figures allow."""
     out = []
     label_numbers: set[str] = set()
+    names = facts.names_with_digits(page.lang)
+
+    def unnamed(text: str) -> str:
+        """The text without the entities' names: an SVG cannot mark a name, and the digits of Gaudi 3 are no figure."""
+        for name in names:
+            text = text.replace(name, " ")
+        return text
+
     for label in page.chart_labels:
         where = f"{show(page.url)} · chart label “{label.text}”"
+        shown = unnamed(label.text)
+        if not find_figures(shown):
+            continue
         if not label.claim:
             out.append(f"{where}: shows a figure but carries no data-claim")
             continue
@@ -196,19 +204,24 @@ def chart_problems(page: Page, facts: Facts) -> list[str]:
         if not found and not label.computed and len(label.claim.split()) == 1:
             expected = _expected_text(facts, label.claim, page.lang)
             allowed = {f for _, f in find_figures(expected)} | {f for _, f in find_figures(label.value)}
-            extra = [f for _, f in find_figures(label.text) if f not in allowed]
+            extra = [f for _, f in find_figures(shown) if f not in allowed]
             if extra:
                 found.append(f"{where} · {label.claim}: shows {', '.join(extra)}, data {expected}")
         out += found
-        label_numbers |= {f for _, f in find_figures(label.text)}
+        label_numbers |= {f for _, f in find_figures(shown)}
+    marked: set[str] = set()  # the figures of the claims the marks stand for, as the data states them
     for claim, value, computed in page.chart_marks:
+        marked |= {f for i in claim.split() if i in facts.claims
+                   for _, f in find_figures(_expected_text(facts, i, page.lang))}
         where = f"{show(page.url)} · chart mark"
         if value is None:
             continue  # a mark that names its claim without a value (a group, a legend key) shows no figure
         out += _mark_problems(where, claim, value, computed, facts)
-    for chart, fig in page.chart_restated:
-        if fig not in label_numbers:
-            out.append(f"{show(page.url)} · {chart} says {fig}, which no labelled figure in the chart shows")
+    for chart, said in page.chart_restated:
+        for _, fig in find_figures(unnamed(said)):
+            # a figure a label shows, or one of a claim a mark stands for (a scatter's point names two)
+            if fig not in label_numbers and fig not in marked:
+                out.append(f"{show(page.url)} · {chart} says {fig}, which no labelled figure in the chart shows")
     for ill in page.illustrations:
         where = f"{show(page.url)} · computed “{ill.text}”"
         values = [ill.value] if ill.value else [f.replace(",", "") for _, f in find_figures(ill.text)]
@@ -378,6 +391,21 @@ BOUND = {"more-than": {"en": "more than {}", "zh": "{}以上"}, "at-least": {"en
          "less-than": {"en": "less than {}", "zh": "不到 {}"}, "up-to": {"en": "up to {}", "zh": "最多 {}"}}
 
 
+def stated_text(facts: Facts, cid: str, v, lang: str) -> str:
+    """A stated number or range as the page must write it: money with its currency, a count in words where its
+    unit says so (208 billion), any other number in digits."""
+    unit = facts.unit(cid)
+    if unit.get("currency"):
+        def one(x):
+            return num.money(x, unit["currency"], lang)
+    elif unit.get("in_words"):
+        def one(x):
+            return num.in_words(x, lang)
+    else:
+        return num.shown(v, lang)
+    return one(v[0]) + num.RANGE_SEP[lang] + one(v[1]) if isinstance(v, list) else one(v)
+
+
 def figure_text(facts: Facts, cid: str, lang: str) -> str:
     """A claim's figure as plain text with its unit and hedge, as a page would write it without markup."""
     claim = facts.claims[cid]
@@ -387,8 +415,7 @@ def figure_text(facts: Facts, cid: str, lang: str) -> str:
         return text
     code = facts.unit(cid).get("currency")
     if code and v is not None:  # an amount of money, written with its currency
-        text = (num.money(v, code, lang) if not isinstance(v, list) else
-                num.money(v[0], code, lang) + num.RANGE_SEP[lang] + num.money(v[1], code, lang))
+        text = stated_text(facts, cid, v, lang)
     elif not (num.is_date(v) or (isinstance(v, list) and num.is_date(v[0]))):
         symbol = facts.unit_symbol(cid, lang)
         if symbol:

@@ -144,6 +144,19 @@ def expected(facts: Facts, what: str) -> int | None:
         return _citations(facts, what)
     if kind == "figures":
         return _figures(facts).get(arg)
+    if what == "entities-compared":  # chips and systems marked compared that have a figure of a compared metric
+        compared = {m for m, rec in facts.kind("metrics").items() if rec.get("compared")}
+        return len({c["subject"] for c in facts.claims.values() if c.get("metric") in compared
+                    and facts.kind("entities").get(c["subject"], {}).get("compared")})
+    if kind == "figures-beside":  # the other standing figures of one compared chip's metric, in one number format
+        subject, metric, form = (arg.split(":") + ["", "", ""])[:3]
+        rec = facts.kind("metrics").get(metric)
+        if rec is None or not facts.kind("entities").get(subject, {}).get("compared"):
+            return None
+        by_format = "number_format" in (rec.get("qualified_by") or [])
+        return sum(1 for c in facts.claims.values() if c.get("subject") == subject and c.get("metric") == metric
+                   and c.get("status") not in ("superseded", "retracted")
+                   and (not by_format or (c.get("number_format") or "") == form)) - 1
     if kind == "tier-rank" and arg in facts.kind("tiers"):
         return facts.kind("tiers")[arg].get("rank") or None
     return _relay_count(facts, kind, arg)

@@ -1,7 +1,8 @@
 """The pages a build must have, known before it runs (so each page can be its own test case).
 
-One page per claim, source, entity, tier and conflict, and one per written
-Markdown page, in each language; plus the page for a missing address in each
+One page per claim, source, entity, tier and conflict, one per written
+Markdown page, and one per later part of a long list of claims
+(integrity/listing.py), in each language; plus the page for a missing address in each
 language (``404.html``, ``zh/404.html``, ``zh-hant/404.html``).  A test checks
 that the build has exactly these, so a page the list misses cannot go
 unchecked.
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from .facts import Facts
 from .langs import LANGS, PREFIX, WRITTEN
+from .listing import later_parts
 
 ERROR_PAGE = "404.html"
 ERROR_PAGES = tuple(PREFIX[lang] + ERROR_PAGE for lang in LANGS)  # one per language; hosts that serve only one send the first
@@ -38,7 +40,7 @@ def written_pages(docs: Path) -> list[str]:
 
 
 def generated_pages(facts: Facts) -> list[str]:
-    return [f"{folder}/{rid}/" for folder, ids in facts.record_ids.items() for rid in ids]
+    return [f"{folder}/{rid}/" for folder, ids in facts.record_ids.items() for rid in ids] + later_parts(facts)
 
 
 def english_pages(docs: Path, facts: Facts) -> list[str]:

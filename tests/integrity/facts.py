@@ -126,9 +126,16 @@ class Facts:
         return {sha: dt.datetime.fromtimestamp(int(ct), dt.timezone.utc).date().isoformat()
                 for sha, ct in (line.split() for line in out.stdout.splitlines() if line.strip())}
 
+    def names_with_digits(self, lang: str) -> list[str]:
+        """The entities' names in ``lang`` and their aliases that hold a digit (Gaudi 3, Maia 100), longest first."""
+        names = {n for e in self.kind("entities").values()
+                 for n in [langs.text(e.get("name") or {}, lang), *(e.get("aliases") or [])]}
+        return sorted((n for n in names if n and re.search(r"\d", n)), key=len, reverse=True)
+
     def unit(self, cid: str) -> dict:
-        metric = self.kind("metrics")[self.claims[cid]["metric"]]
-        return self.kind("units")[metric["unit"]]
+        """The unit a claim's figure is written in: its own (``unit``, as its source writes it), else its metric's."""
+        claim = self.claims[cid]
+        return self.kind("units")[claim.get("unit") or self.kind("metrics")[claim["metric"]]["unit"]]
 
     def unit_symbol(self, cid: str, lang: str) -> str:
         return langs.text(self.unit(cid).get("symbol") or {}, lang) or ""

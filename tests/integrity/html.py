@@ -17,8 +17,9 @@ The walker drops, each for a stated reason:
   of claims, a tier's rank), recomputed from the data by the figure check.  A
   ``<data>`` with neither ``data-claim`` nor ``data-count`` is read as text;
 * an entity page's ``<title>`` (and the header restating it) is the entity's
-  name, which its ``<h1>`` marks with ``data-entity``; the title rule below
-  allows the digits of that name;
+  name, which its ``<h1>`` marks with ``data-entity``, and a source page's the
+  source's name, marked ``data-name`` where it holds a digit; the title rule
+  below allows the digits of that name;
 * a source's own words: ``blockquote.kb-quote`` (a citation's quote) and
   ``q[lang]`` (a locator, shown as quoted from the source), the markup
   citations are given.  A quote is verbatim (``kb check`` compares it with the
@@ -122,7 +123,7 @@ class Page:
     commit_dates: list[tuple[str, str, str]] = field(default_factory=list)  # <time data-kb-commit>: (commit, datetime, text)
     chart_labels: list[ChartLabel] = field(default_factory=list)
     chart_marks: list[tuple[str, str | None, str | None]] = field(default_factory=list)  # (claim, value, computed)
-    chart_restated: list[tuple[str, str]] = field(default_factory=list)  # numbers in an svg's title/desc, by chart
+    chart_restated: list[tuple[str, str]] = field(default_factory=list)  # an svg's title/desc text, by chart
     illustrations: list[Illustration] = field(default_factory=list)
     counts: list[tuple[str, str | None, str]] = field(default_factory=list)  # <data data-count>: (what, value, text)
     fields: list[tuple[str, str, str | None, str]] = field(default_factory=list)  # (claim, field, value, text)
@@ -298,7 +299,7 @@ def _charts(page: Page, doc) -> None:
                     page.chart_labels.append(ChartLabel(said, claim, value, computed))
             elif tag in ("title", "desc"):
                 said = " ".join("".join(el.itertext()).split())
-                page.chart_restated += [(f"chart {n + 1} <{tag}>", f) for _, f in find_figures(said)]
+                page.chart_restated.append((f"chart {n + 1} <{tag}>", said))
             elif el.get("data-claim") is not None and tag != "tspan":
                 page.chart_marks.append((el.get("data-claim"), el.get("data-value"), el.get("data-computed")))
 
@@ -338,7 +339,7 @@ def parse_page(url: str, raw: str) -> Page:
         for start, fig in find_figures(value):
             page.orphans.append((fig, f"{where}[{name}]", _context(value, start, len(fig))))
     heading_numbers = {f for t in h1_texts for _, f in find_figures(t)}
-    for el in doc.xpath("//h1//*[@data-entity]"):
+    for el in doc.xpath("//h1//*[@data-entity or @data-name]"):
         heading_numbers |= {f for _, f in find_figures(el.text_content())}
     restated = [("title", title)] if title else []
     restated += [(describe(el), el.text_content()) for el in doc.xpath('//*[@data-md-component="header-topic"]')]

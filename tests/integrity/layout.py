@@ -45,12 +45,13 @@ BODY_PX = 16           # .md-typeset { font-size: .8rem }
 CONTENT_MARGIN = 16    # .md-content__inner { margin: 0 .8rem }, each side
 
 MODEL: dict[str, tuple[str, ...]] = {
-    "scrolls": ("table:not([class])", "pre > code", ".md-typeset__scrollwrap"),
+    "scrolls": ("table:not([class])", "pre > code", ".md-typeset__scrollwrap", ".kb-chart-scroll"),
     "anywhere": ("article a", "article :not(pre) > code", "article kbd", "article mark", "article h1", "article h2",
                  ".kb-facts dd"),
-    "nowrap": (".kb-figure", "td .kb-fig", "th .kb-fig", ".kb-badge", ".kb-tip", "pre", ".kb-nobr"),
+    "nowrap": (".kb-figure", "td .kb-fig", "th .kb-fig", ".kb-badge", ".kb-tip", "pre", ".kb-nobr", ".kb-unit", "select"),
     "wraps": (".kb-fig", ".kb-badges", ".kb-tip"),
-    "shrinks": ("td", "th", ".kb-badge", ".kb-marker", "kbd", ".headerlink", "button", ".kb-nobr"),
+    "shrinks": ("td", "th", ".kb-badge", ".kb-marker", "kbd", ".headerlink", "button", ".kb-nobr", ".kb-facet",
+                "select"),
     "clamped": (".kb-fig",),
     "fluid": (".kb-chart-svg",),
     "hidden": (".kb-sr", "script", "style", "template", "noscript", ".kb-pop", ".kb-tip", "[hidden]"),

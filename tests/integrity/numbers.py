@@ -17,6 +17,8 @@ The rule, as the about page and ``src/kb/display.py`` state it:
   Chinese 万/亿 and the currency's name after (100亿美元; Taiwan 100億美元),
   in Babel's long compact words, only where they write the amount exactly;
   otherwise its digits, grouped;
+* a count written in words (a unit marked ``in_words``, as transistors): the
+  same words without a currency (208 billion, 2080亿);
 * a computed figure (a derived claim no source states): the interval its
   inputs allow, each input standing for every value that rounds to it,
   widened outward to three significant figures (low end down, high end up).
@@ -67,8 +69,9 @@ def number(v, lang: str) -> str:
     return format_decimal(v, format="#,##0" + ("." + "0" * n if n else ""), locale=LOCALE[lang])
 
 
-def money(v, code: str, lang: str) -> str:
-    """An amount of money as the page must show it (see the rule above)."""
+def in_words(v, lang: str) -> str:
+    """A large number in words as the page must show it (see the rule above): 208 billion, 2080亿 (Taiwan 2080億),
+    only where the words write it exactly; otherwise its digits, grouped."""
     amount = Decimal(v)
     text = number(v, lang)
     if amount >= (10 ** 6 if WRITTEN[lang] == "en" else 10 ** 4):
@@ -80,8 +83,13 @@ def money(v, code: str, lang: str) -> str:
             except ArithmeticError:
                 continue
             if factor > 1 and str(factor.normalize()).startswith("1E+"):
-                text = said
-                break
+                return said
+    return text
+
+
+def money(v, code: str, lang: str) -> str:
+    """An amount of money as the page must show it (see the rule above)."""
+    text = in_words(v, lang)
     if WRITTEN[lang] == "en":
         return get_currency_symbol(code, locale=LOCALE[lang]) + text
     return text + get_currency_name(code, locale=LOCALE[lang])
